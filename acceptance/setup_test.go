@@ -1,0 +1,85 @@
+package acceptance_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/espectacular/ah/core/schema"
+)
+
+// setup gives every script a git identity and stable commit dates, so git
+// fixtures produce the same hashes on every run.
+func setup(env *testscript.Env) error {
+	env.Setenv("HOME", env.WorkDir)
+	env.Setenv("NO_COLOR", "1")
+	env.Setenv("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+	env.Setenv("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+	gitconfig := "[user]\n\tname = ah test\n\temail = ah@example.invalid\n[init]\n\tdefaultBranch = main\n"
+	return os.WriteFile(filepath.Join(env.WorkDir, ".gitconfig"), []byte(gitconfig), 0o644)
+}
+
+func commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		"fixture":    cmdFixture,
+		"jsonschema": cmdJSONSchema,
+	}
+}
+
+// cmdFixture copies testdata/fixtures/NAME into the current directory.
+func cmdFixture(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: fixture NAME")
+	}
+	src, err := filepath.Abs(filepath.Join("testdata", "fixtures", args[0]))
+	ts.Check(err)
+	ts.Check(os.CopyFS(ts.MkAbs("."), os.DirFS(src)))
+}
+
+// cmdJSONSchema validates a JSON file against an embedded schema:
+// jsonschema SCHEMA FILE.
+func cmdJSONSchema(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: jsonschema SCHEMA FILE")
+	}
+	data := []byte(ts.ReadFile(args[1]))
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	ts.Check(dec.Decode(&v))
+	problems, err := schema.Validate(args[0], v)
+	ts.Check(err)
+	if len(problems) > 0 && !neg {
+		var b strings.Builder
+		for _, p := range problems {
+			fmt.Fprintf(&b, "\n  %s", p)
+		}
+		ts.Fatalf("%s does not match %s:%s", args[1], args[0], b.String())
+	}
+	if len(problems) == 0 && neg {
+		ts.Fatalf("%s unexpectedly matches %s", args[1], args[0])
+	}
+}
+
+// condition adds [tool:NAME]: true when NAME runs here. With
+// AH_REQUIRE_TOOLS=1 a missing tool fails the script instead of skipping it.
+func condition(cond string) (bool, error) {
+	name, ok := strings.CutPrefix(cond, "tool:")
+	if !ok {
+		return false, fmt.Errorf("unknown condition %q", cond)
+	}
+	if _, err := exec.LookPath(name); err == nil {
+		return true, nil
+	}
+	if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
+		return false, fmt.Errorf("%s is required (AH_REQUIRE_TOOLS=1) but not on PATH", name)
+	}
+	return false, nil
+}
+

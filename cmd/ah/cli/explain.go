@@ -1,0 +1,49 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/espectacular/ah/core/playbook"
+)
+
+// ExplainCmd is `ah explain [topic]`.
+type ExplainCmd struct {
+	Topic string `arg:"" optional:"" help:"A finding kind, suggested action, adapter or general topic."`
+	List  bool   `help:"List the topics, one per line."`
+}
+
+// Run prints a topic, or the topic index.
+func (c *ExplainCmd) Run(g *Globals, d *Deps) error {
+	out := d.Streams.Out
+	if c.Topic == "" || c.List {
+		topics := playbook.All()
+		if g.JSON {
+			list := make([]map[string]string, len(topics))
+			for i, t := range topics {
+				list[i] = map[string]string{"topic": t.Slug, "summary": t.Summary}
+			}
+			return writeEnvelope(out, newEnvelope("explain", true, map[string]any{"topics": list}))
+		}
+		for _, t := range topics {
+			if c.List {
+				fmt.Fprintln(out, t.Slug)
+			} else {
+				fmt.Fprintf(out, "%-32s %s\n", t.Slug, t.Summary)
+			}
+		}
+		return nil
+	}
+	t, ok := playbook.Lookup(c.Topic)
+	if !ok {
+		msg := fmt.Sprintf("unknown topic %q", c.Topic)
+		if s := playbook.Suggest(c.Topic); len(s) > 0 {
+			msg += "; did you mean " + strings.Join(s, ", ") + "?"
+		}
+		return usageError("%s (run `ah explain --list` for every topic)", msg)
+	}
+	if g.JSON {
+		return writeEnvelope(out, newEnvelope("explain", true, t.JSON()))
+	}
+	return playbook.Render(out, t)
+}

@@ -1,0 +1,93 @@
+// Package output holds the human-readable printers of ah's reports; the
+// JSON envelope is printed by the cli package itself.
+package output
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/finding"
+)
+
+// ANSI colours, used only when the caller says the output is a terminal.
+const (
+	red    = "\x1b[31m"
+	yellow = "\x1b[33m"
+	green  = "\x1b[32m"
+	dim    = "\x1b[2m"
+	reset  = "\x1b[0m"
+)
+
+// tailLines is how many trailing output lines a failing test shows.
+const tailLines = 10
+
+// CheckText prints one line per finding, compiler style
+// (location: severity kind: message), the failing tests' output tails, and a
+// summary line.
+func CheckText(w io.Writer, r check.Report, color bool) error {
+	paint := func(c, s string) string {
+		if !color {
+			return s
+		}
+		return c + s + reset
+	}
+	var b strings.Builder
+	for _, f := range r.Findings {
+		sev := string(f.Severity)
+		switch f.Severity {
+		case finding.Error:
+			sev = paint(red, sev)
+		case finding.Warn:
+			sev = paint(yellow, sev)
+		}
+		fmt.Fprintf(&b, "%s: %s %s: %s\n", location(f), sev, f.Kind, f.Message)
+		if f.Test != nil {
+			writeTest(&b, f.Test, func(s string) string { return paint(dim, s) })
+		}
+	}
+	s := r.Summary
+	verdict := paint(green, "passed")
+	if r.Failed() {
+		verdict = paint(red, "FAILED")
+	}
+	fmt.Fprintf(&b, "ah check: %s: %d scenarios, %d structural, %d execution, %d warnings, %d tests passed\n",
+		verdict, s.Scenarios, s.Structural, s.Execution, s.Warnings, s.Passed)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// location is where a person should look: the scenario heading, or the
+// contract for findings without one.
+func location(f finding.Finding) string {
+	if f.Scenario != nil && f.Scenario.Line != nil {
+		return fmt.Sprintf("%s:%d", f.SpecPath, *f.Scenario.Line)
+	}
+	if f.ContractPath != "" {
+		return f.ContractPath
+	}
+	return f.SpecPath
+}
+
+func writeTest(b *strings.Builder, t *finding.Test, faint func(string) string) {
+	fmt.Fprintf(b, "    $ %s\n", t.Command)
+	for _, tail := range []struct{ name, text string }{{"stdout", t.StdoutTail}, {"stderr", t.StderrTail}} {
+		lines := lastLines(tail.text, tailLines)
+		for _, l := range lines {
+			fmt.Fprintf(b, "    %s %s\n", faint(tail.name+" |"), l)
+		}
+	}
+}
+
+func lastLines(s string, n int) []string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return lines
+}

@@ -1,0 +1,123 @@
+// Package check is the `ah check` use case: it resolves the scenarios in
+// scope to their contracts, validates the correspondence and the contracts,
+// and (with execution) runs the declared tests.
+package check
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/spec"
+)
+
+// Scope says what was checked.
+type Scope struct {
+	Deployed bool     `json:"deployed"`
+	Changes  []string `json:"changes"`
+}
+
+// Unit is one scenario in scope together with the place its contract must
+// live. Overlays (change proposals) add units or retarget them; the
+// correspondence checks work on units only.
+type Unit struct {
+	Capability string
+	SpecPath   string
+	Scenario   spec.Scenario
+	// ContractPath is where the scenario's contract is expected.
+	ContractPath string
+}
+
+// Key identifies a unit's contract slot.
+func (u Unit) Key() string { return u.Capability + "/" + u.Scenario.ID }
+
+// resolved is the outcome of scope resolution.
+type resolved struct {
+	units      []Unit
+	collisions []collision
+	// contracts are all contract files found in scope, repository-relative.
+	contracts []string
+	warnings  []string
+}
+
+type collision struct {
+	capability, specPath string
+	spec.Collision
+}
+
+// contractPath is where the contract of scenario id of capability lives.
+func contractPath(capability, id string) string {
+	return path.Join(config.Dir, capability, id+".toml")
+}
+
+// resolve discovers deployed scenarios and the contract files that belong to
+// the deployed scope.
+func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
+	var r resolved
+	files, err := spec.Discover(fsys, cfg.Specs)
+	if errors.Is(err, spec.ErrNoSpecsDir) {
+		r.warnings = append(r.warnings, fmt.Sprintf("specs directory %s does not exist: no scenarios are in scope (set [paths] specs in %s)", cfg.Specs, config.Path))
+	} else if err != nil {
+		return r, err
+	}
+	for _, f := range files {
+		unique, cols := spec.Dedupe(f.Scenarios)
+		for _, s := range unique {
+			r.units = append(r.units, Unit{
+				Capability:   f.Capability,
+				SpecPath:     f.Path,
+				Scenario:     s,
+				ContractPath: contractPath(f.Capability, s.ID),
+			})
+		}
+		for _, c := range cols {
+			r.collisions = append(r.collisions, collision{f.Capability, f.Path, c})
+		}
+	}
+	r.contracts, err = deployedContracts(fsys)
+	return r, err
+}
+
+// reservedDirs are top-level directories of .espectacular that hold no
+// deployed contracts.
+var reservedDirs = map[string]bool{"changes": true, "state": true}
+
+// deployedContracts lists every .toml under .espectacular except the config
+// and the reserved directories, sorted.
+func deployedContracts(fsys fs.FS) ([]string, error) {
+	var out []string
+	err := fs.WalkDir(fsys, config.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && p == config.Dir {
+				return fs.SkipDir
+			}
+			return fmt.Errorf("read %s: %w", p, err)
+		}
+		rel := strings.TrimPrefix(p, config.Dir+"/")
+		if d.IsDir() {
+			if p != config.Dir && !strings.Contains(rel, "/") && reservedDirs[rel] {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if p == config.Path || !strings.HasSuffix(p, ".toml") {
+			return nil
+		}
+		out = append(out, p)
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// capabilityOf splits a contract path into capability and id:
+// .espectacular/a/b/x.toml -> ("a/b", "x").
+func capabilityOf(contractPath string) (capability, id string) {
+	rel := strings.TrimPrefix(contractPath, config.Dir+"/")
+	dir, file := path.Split(rel)
+	return strings.TrimSuffix(dir, "/"), strings.TrimSuffix(file, ".toml")
+}

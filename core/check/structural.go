@@ -1,0 +1,153 @@
+package check
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+
+	"github.com/espectacular/ah/core/archetype"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/spec"
+)
+
+// validated is a unit whose contract passed every structural check, ready
+// to run.
+type validated struct {
+	Unit
+	Contract contract.Contract
+}
+
+// structural runs the correspondence and contract checks over a resolved
+// scope. It returns the findings and the units that may run their tests.
+func structural(fsys fs.FS, cfg config.Config, r resolved) ([]finding.Finding, []validated, error) {
+	var out []finding.Finding
+	blocked := map[string]bool{}
+	for _, c := range r.collisions {
+		f := finding.New(finding.SlugCollision, fmt.Sprintf(
+			"scenarios %q (line %d) and %q (line %d) of %s both have the id %q but different bodies; rename one of them",
+			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID))
+		f.ContractPath = contractPath(c.capability, c.Second.ID)
+		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
+		blocked[c.capability+"/"+c.Second.ID] = true
+	}
+	claimed := map[string]bool{}
+	var ready []validated
+	for _, u := range r.units {
+		claimed[u.ContractPath] = true
+		fs, c, ok, err := checkUnit(fsys, cfg, u)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, fs...)
+		if ok && !blocked[u.Key()] {
+			ready = append(ready, validated{u, c})
+		}
+	}
+	for _, p := range r.contracts {
+		if claimed[p] {
+			continue
+		}
+		out = append(out, orphan(cfg, p))
+	}
+	return out, ready, nil
+}
+
+// checkUnit validates one scenario's contract. ok is true when nothing
+// blocks running its tests (warnings do not block).
+func checkUnit(fsys fs.FS, cfg config.Config, u Unit) ([]finding.Finding, contract.Contract, bool, error) {
+	at := func(k finding.Kind, msg string) finding.Finding {
+		f := finding.New(k, msg)
+		f.ContractPath = u.ContractPath
+		return f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario))
+	}
+	data, err := fs.ReadFile(fsys, u.ContractPath)
+	if err != nil {
+		if isNotExist(err) {
+			return []finding.Finding{at(finding.NoTOML, fmt.Sprintf(
+				"scenario %q has no contract: create %s with id = %q and at least one [[tests.<type>]] entry",
+				u.Scenario.Title, u.ContractPath, u.Scenario.ID))}, contract.Contract{}, false, nil
+		}
+		return nil, contract.Contract{}, false, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
+	}
+	c, problems := contract.Decode(u.ContractPath, data)
+	var out []finding.Finding
+	for _, p := range problems {
+		out = append(out, at(p.Kind, p.Message))
+	}
+	if c.ID != "" && c.ID != u.Scenario.ID {
+		out = append(out, at(finding.IDMismatch, fmt.Sprintf(
+			"%s has id = %q but its scenario's id is %q: set id = %q", u.ContractPath, c.ID, u.Scenario.ID, u.Scenario.ID)))
+	}
+	if len(c.Tests) == 0 && !hasProblem(problems, finding.MalformedContract) {
+		out = append(out, at(finding.NoTestsDeclared, fmt.Sprintf(
+			"%s declares no tests: add a [[tests.<type>]] entry that runs the test proving this scenario", u.ContractPath)))
+	}
+	blocking := slices.ContainsFunc(out, finding.Finding.Blocking)
+	out = append(out, warnings(u, c, at)...)
+	if !blocking {
+		for _, e := range c.Tests {
+			if f, bad := runnerProblem(cfg, e); bad {
+				out = append(out, at(finding.MissingRunner, f))
+				blocking = true
+			}
+		}
+	}
+	return out, c, !blocking, nil
+}
+
+// warnings are the non-blocking contract findings.
+func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding.Finding) []finding.Finding {
+	var out []finding.Finding
+	if c.FalsifiabilityClass == "liveness" && len(c.Tests) > 0 && !c.HasTimeout() {
+		out = append(out, at(finding.MissingLivenessTimeout, fmt.Sprintf(
+			"%s is a liveness contract but no test entry sets timeout_seconds: a liveness claim is only falsifiable under a bound, so add timeout_seconds to its tests", u.ContractPath)))
+	}
+	if c.Archetype != "" && !archetype.Valid(c.Archetype) {
+		out = append(out, at(finding.UnknownArchetype, fmt.Sprintf(
+			"%s has archetype = %q, which is not one of %v (see `ah type`)", u.ContractPath, c.Archetype, archetype.Codes())))
+	}
+	return out
+}
+
+// runnerProblem reports an entry whose type has no runner configured.
+func runnerProblem(cfg config.Config, e contract.Entry) (string, bool) {
+	switch {
+	case e.Type == contract.ShellType:
+		return "", false
+	case e.Type == "custom":
+		if _, ok := cfg.CustomRunners[e.Runner]; ok {
+			return "", false
+		}
+		return fmt.Sprintf("tests.custom[%d] names runner %q but %s has no [runners.custom.%s] block", e.Index, e.Runner, config.Path, e.Runner), true
+	}
+	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {
+		return "", false
+	}
+	if _, ok := cfg.CustomRunners[e.Type]; ok {
+		return "", false
+	}
+	return fmt.Sprintf("tests.%s has no runner: add %s = [\"<program>\", \"<args>...\"] under [runners] in %s", e.Type, e.Type, config.Path), true
+}
+
+func orphan(cfg config.Config, p string) finding.Finding {
+	capability, id := capabilityOf(p)
+	f := finding.New(finding.OrphanTOML, fmt.Sprintf(
+		"%s has no matching scenario %q in %s: delete or rename the contract, or restore the scenario",
+		p, id, path.Join(cfg.Specs, capability, "spec.md")))
+	f.ContractPath = p
+	f.Spec, f.SpecPath = capability, path.Join(cfg.Specs, capability, "spec.md")
+	f.Scenario = &finding.Scenario{ID: id}
+	return f
+}
+
+func scenarioOf(s spec.Scenario) finding.Scenario {
+	line := s.Line
+	return finding.Scenario{ID: s.ID, Title: s.Title, BodyMarkdown: s.Body, Line: &line}
+}
+
+func hasProblem(ps []contract.Problem, k finding.Kind) bool {
+	return slices.ContainsFunc(ps, func(p contract.Problem) bool { return p.Kind == k })
+}

@@ -1,0 +1,170 @@
+// Package config decodes and validates .espectacular/config.toml.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/schemas"
+)
+
+// Path is the repository-relative location of the config file; its
+// presence marks the repository root.
+const Path = ".espectacular/config.toml"
+
+// Dir is the directory holding the config and the contracts.
+const Dir = ".espectacular"
+
+// Defaults.
+const (
+	DefaultSpecs          = "openspec/specs"
+	DefaultChanges        = "openspec/changes"
+	DefaultTimeoutSeconds = 60
+	DefaultJobs           = 1
+)
+
+// Runner is a configured test runner.
+type Runner struct {
+	// Command is the argv prefix; flags of a test entry are appended.
+	Command []string
+	// Adapter names the framework adapter (pytest, cargo, vitest, go), if set.
+	Adapter string
+}
+
+// Config is a validated configuration.
+type Config struct {
+	ToolVersion string
+	// Specs and Changes are clean, relative, slash-separated directories.
+	Specs, Changes string
+	// Runners maps a test type to its runner.
+	Runners map[string]Runner
+	// CustomRunners maps a custom runner name to its command.
+	CustomRunners map[string]Runner
+	// Jobs is the default parallelism; DefaultTimeoutSeconds the default
+	// per-binding timeout.
+	Jobs                  int
+	DefaultTimeoutSeconds int
+	// Raw is the decoded document, for commands that inspect optional tables.
+	Raw map[string]any
+}
+
+// Error is an invalid configuration: the file and every problem found.
+type Error struct {
+	File     string
+	Problems []string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("invalid config %s: %s", e.File, strings.Join(e.Problems, "; "))
+}
+
+// Parse decodes and validates the config file content.
+func Parse(data []byte) (Config, error) {
+	doc, err := schema.DecodeTOML(data)
+	if err != nil {
+		var se *schema.SyntaxError
+		if errors.As(err, &se) && se.Line > 0 {
+			return Config{}, &Error{File: Path, Problems: []string{fmt.Sprintf("line %d, column %d: invalid TOML: %s", se.Line, se.Column, se.Message)}}
+		}
+		return Config{}, &Error{File: Path, Problems: []string{"invalid TOML: " + err.Error()}}
+	}
+	problems, err := schema.Validate(schemas.Config, doc)
+	if err != nil {
+		return Config{}, err
+	}
+	if len(problems) > 0 {
+		msgs := make([]string, len(problems))
+		for i, p := range problems {
+			msgs[i] = p.String()
+		}
+		return Config{}, &Error{File: Path, Problems: msgs}
+	}
+	return build(doc), nil
+}
+
+func build(doc map[string]any) Config {
+	c := Config{
+		Specs:                 DefaultSpecs,
+		Changes:               DefaultChanges,
+		Runners:               map[string]Runner{},
+		CustomRunners:         map[string]Runner{},
+		Jobs:                  DefaultJobs,
+		DefaultTimeoutSeconds: DefaultTimeoutSeconds,
+		Raw:                   doc,
+	}
+	c.ToolVersion, _ = doc["tool_version"].(string)
+	if p, ok := doc["paths"].(map[string]any); ok {
+		if s, ok := p["specs"].(string); ok {
+			c.Specs = cleanRel(s)
+		}
+		if s, ok := p["changes"].(string); ok {
+			c.Changes = cleanRel(s)
+		}
+	}
+	if e, ok := doc["execution"].(map[string]any); ok {
+		if n, ok := e["jobs"].(int64); ok {
+			c.Jobs = int(n)
+		}
+		if n, ok := e["default_timeout_seconds"].(int64); ok {
+			c.DefaultTimeoutSeconds = int(n)
+		}
+	}
+	runners, _ := doc["runners"].(map[string]any)
+	for name, v := range runners {
+		if name == "custom" {
+			addCustom(c.CustomRunners, v)
+			continue
+		}
+		c.Runners[name] = runner(v)
+	}
+	return c
+}
+
+// addCustom reads [runners.custom.<name>] tables, and the predecessor's
+// single `runners.custom = [...]` array as a runner named "custom".
+func addCustom(dst map[string]Runner, v any) {
+	if tables, ok := v.(map[string]any); ok {
+		for name, t := range tables {
+			dst[name] = runner(t)
+		}
+		return
+	}
+	dst["custom"] = runner(v)
+}
+
+func runner(v any) Runner {
+	var r Runner
+	switch x := v.(type) {
+	case []any:
+		r.Command = strs(x)
+	case map[string]any:
+		if cmd, ok := x["command"].([]any); ok {
+			r.Command = strs(cmd)
+		}
+		r.Adapter, _ = x["adapter"].(string)
+	}
+	return r
+}
+
+func strs(xs []any) []string {
+	out := make([]string, 0, len(xs))
+	for _, x := range xs {
+		s, _ := x.(string)
+		out = append(out, s)
+	}
+	return out
+}
+
+// cleanRel normalises a validated relative path ("./openspec//specs/" ->
+// "openspec/specs") with forward slashes.
+func cleanRel(p string) string {
+	return path.Clean(strings.ReplaceAll(p, `\`, "/"))
+}
+
+// RunnerNames returns the configured runner types, sorted.
+func (c Config) RunnerNames() []string { return slices.Sorted(maps.Keys(c.Runners)) }

@@ -1,0 +1,160 @@
+// Package contract decodes and validates scenario contracts, the TOML
+// sidecars at .espectacular/<capability>/<scenario-id>.toml.
+package contract
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/schemas"
+)
+
+// Status values.
+const (
+	Active     = "active"
+	Superseded = "superseded"
+)
+
+// ShellType is the test type whose entries are shell command lines.
+const ShellType = "shell"
+
+// Entry is one [[tests.<type>]] binding.
+type Entry struct {
+	// Type is the key under tests ("shell", "unit", "pytest", ...).
+	Type string
+	// Index is the 0-based position within its type's array.
+	Index          int
+	Flags          string
+	Command        string
+	Runner         string
+	TimeoutSeconds int
+	Resources      []string
+	Exclusive      bool
+}
+
+// Contract is a decoded, schema-valid contract.
+type Contract struct {
+	Path                string
+	ID                  string
+	Description         string
+	Archetype           string
+	Status              string
+	SupersededBy        string
+	AuthoredWith        string
+	FalsifiabilityClass string
+	DerivedFrom         string
+	// Tests lists the entries ordered by type name, then file order.
+	Tests []Entry
+}
+
+// Problem is a contract defect reported as a finding of Kind.
+type Problem struct {
+	Kind    finding.Kind
+	Message string
+}
+
+// Decode parses and validates a contract. When problems are returned the
+// contract must not run; the returned Contract then holds whatever fields
+// could be read (possibly none).
+func Decode(path string, data []byte) (Contract, []Problem) {
+	c := Contract{Path: path}
+	doc, err := schema.DecodeTOML(data)
+	if err != nil {
+		var se *schema.SyntaxError
+		if errors.As(err, &se) && se.Line > 0 {
+			return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s:%d:%d: invalid TOML: %s", path, se.Line, se.Column, se.Message)}}
+		}
+		return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: invalid TOML: %v", path, err)}}
+	}
+	fill(&c, doc)
+	issues, err := schema.Validate(schemas.Contract, doc)
+	if err != nil {
+		return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: %v", path, err)}}
+	}
+	return c, classify(path, issues)
+}
+
+// classify maps schema problems to finding kinds: a bad status or
+// falsifiability_class value has a kind of its own, everything else is a
+// malformed contract. Messages of one kind are joined into one finding.
+func classify(path string, issues []schema.Problem) []Problem {
+	byKind := map[finding.Kind][]string{}
+	for _, p := range issues {
+		k := finding.MalformedContract
+		switch {
+		case p.Path == "status" && p.Keyword == "enum":
+			k = finding.InvalidStatus
+		case p.Path == "falsifiability_class" && p.Keyword == "enum":
+			k = finding.InvalidFalsifiabilityClass
+		}
+		byKind[k] = append(byKind[k], describe(p))
+	}
+	var out []Problem
+	for _, k := range []finding.Kind{finding.InvalidStatus, finding.InvalidFalsifiabilityClass, finding.MalformedContract} {
+		if msgs := byKind[k]; len(msgs) > 0 {
+			out = append(out, Problem{k, path + ": " + strings.Join(msgs, "; ")})
+		}
+	}
+	return out
+}
+
+func describe(p schema.Problem) string {
+	switch {
+	case p.Keyword == "required" && p.Field == "superseded_by":
+		return `status = "superseded" requires a non-empty superseded_by naming the replacing scenario`
+	case p.Path == "superseded_by" && p.Keyword == "minLength":
+		return `status = "superseded" requires a non-empty superseded_by naming the replacing scenario`
+	case p.Keyword == "required" && p.Field == "flags":
+		return p.Path + `: missing required key "flags" (every test type except shell passes flags to its runner; shell entries use command)`
+	case p.Keyword == "required" && p.Field == "command":
+		return p.Path + `: missing required key "command" (shell entries run a command line through /bin/sh -c)`
+	}
+	return p.String()
+}
+
+// fill copies the well-typed fields of a decoded document into c, so that
+// later checks (id-mismatch, no-tests-declared) work on partially valid
+// contracts too.
+func fill(c *Contract, doc map[string]any) {
+	str := func(k string) string { s, _ := doc[k].(string); return s }
+	c.ID, c.Description, c.Archetype = str("id"), str("description"), str("archetype")
+	c.Status, c.SupersededBy, c.AuthoredWith = str("status"), str("superseded_by"), str("authored_with")
+	c.FalsifiabilityClass, c.DerivedFrom = str("falsifiability_class"), str("derived_from")
+	tests, _ := doc["tests"].(map[string]any)
+	types := make([]string, 0, len(tests))
+	for t := range tests {
+		types = append(types, t)
+	}
+	slices.Sort(types)
+	for _, t := range types {
+		arr, _ := tests[t].([]any)
+		for i, raw := range arr {
+			m, _ := raw.(map[string]any)
+			e := Entry{Type: t, Index: i}
+			e.Flags, _ = m["flags"].(string)
+			e.Command, _ = m["command"].(string)
+			e.Runner, _ = m["runner"].(string)
+			if n, ok := m["timeout_seconds"].(int64); ok {
+				e.TimeoutSeconds = int(n)
+			}
+			e.Exclusive, _ = m["exclusive"].(bool)
+			if rs, ok := m["resources"].([]any); ok {
+				for _, r := range rs {
+					if s, ok := r.(string); ok {
+						e.Resources = append(e.Resources, s)
+					}
+				}
+			}
+			c.Tests = append(c.Tests, e)
+		}
+	}
+}
+
+// HasTimeout reports whether any entry declares timeout_seconds.
+func (c Contract) HasTimeout() bool {
+	return slices.ContainsFunc(c.Tests, func(e Entry) bool { return e.TimeoutSeconds > 0 })
+}

@@ -1,0 +1,136 @@
+package finding
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Scenario is the scenario a finding is about.
+type Scenario struct {
+	ID           string `json:"id"`
+	Title        string `json:"title"`
+	BodyMarkdown string `json:"body_markdown"`
+	// Line is the 1-based line of the heading; nil when there is no heading
+	// (an orphan contract).
+	Line *int `json:"line"`
+}
+
+// Test describes one executed test binding of an execution finding.
+type Test struct {
+	// Type is the declared test type or, for adapters, the classification of
+	// the failure (pytest-import-error, ...).
+	Type    string   `json:"type"`
+	Command string   `json:"command"`
+	Argv    []string `json:"argv"`
+	// ExitCode is nil when the process was killed by a signal or never ran.
+	ExitCode   *int   `json:"exit_code"`
+	TimedOut   bool   `json:"timed_out"`
+	StdoutTail string `json:"stdout_tail"`
+	StderrTail string `json:"stderr_tail"`
+	// Adapter, TestType, DetectionSource and Version report how an adapter
+	// was chosen; empty for shell and generic runners.
+	Adapter         string `json:"adapter,omitempty"`
+	TestType        string `json:"test_type,omitempty"`
+	DetectionSource string `json:"detection_source,omitempty"`
+	Version         string `json:"version,omitempty"`
+	// SharedWith lists the other contracts ("capability/id") whose identical
+	// invocation ran once and shares this verdict.
+	SharedWith []string `json:"shared_with,omitempty"`
+	// DurationMS is set only with --timings.
+	DurationMS *int64 `json:"duration_ms,omitempty"`
+}
+
+// Finding is one reported problem or observation.
+type Finding struct {
+	Kind     Kind     `json:"kind"`
+	Category Category `json:"category"`
+	Severity Severity `json:"severity"`
+	// Spec is the capability name; SpecPath the repository-relative spec.md.
+	Spec     string `json:"spec"`
+	SpecPath string `json:"spec_path"`
+	// ContractPath is the repository-relative contract file, when one is
+	// involved (it may not exist yet, as for no-toml).
+	ContractPath string    `json:"contract_path,omitempty"`
+	Scenario     *Scenario `json:"scenario"`
+	// ScenarioProse is the verbatim, untruncated scenario body; nil when the
+	// finding has no scenario.
+	ScenarioProse   *string `json:"scenario_prose"`
+	SuggestedAction Action  `json:"suggested_action"`
+	PlaybookCommand string  `json:"playbook_command"`
+	// ApplyCommand is a shell command only for mechanical actions.
+	ApplyCommand *string `json:"apply_command"`
+	Test         *Test   `json:"test,omitempty"`
+	Message      string  `json:"message"`
+}
+
+// New builds a finding of kind k with the classification from the kinds
+// table. It panics on an unknown kind: kinds are code, not user input.
+func New(k Kind, message string) Finding {
+	info, ok := kinds[k]
+	if !ok {
+		panic("finding: unknown kind " + string(k))
+	}
+	return Finding{
+		Kind:            k,
+		Category:        info.Category,
+		Severity:        info.Severity,
+		SuggestedAction: info.Action,
+		PlaybookCommand: "ah explain " + string(k),
+		Message:         message,
+	}
+}
+
+// WithScenario attaches the scenario and its verbatim prose.
+func (f Finding) WithScenario(spec, specPath string, s Scenario) Finding {
+	f.Spec, f.SpecPath = spec, specPath
+	f.Scenario = &s
+	if s.Line != nil {
+		prose := s.BodyMarkdown
+		f.ScenarioProse = &prose
+	}
+	return f
+}
+
+// Blocking reports whether the finding fails the gate.
+func (f Finding) Blocking() bool {
+	return f.Severity == Error && (f.Category == Structural || f.Category == Execution)
+}
+
+// Sort orders findings by spec_path, scenario id, kind, then test identity
+// (type, command), then message: a total order, so output never depends on
+// discovery or execution order.
+func Sort(fs []Finding) {
+	slices.SortStableFunc(fs, Compare)
+}
+
+// Compare is the total order used by Sort.
+func Compare(a, b Finding) int {
+	return cmp.Or(
+		strings.Compare(a.SpecPath, b.SpecPath),
+		strings.Compare(scenarioID(a), scenarioID(b)),
+		strings.Compare(string(a.Kind), string(b.Kind)),
+		compareTest(a.Test, b.Test),
+		strings.Compare(a.ContractPath, b.ContractPath),
+		strings.Compare(a.Message, b.Message),
+	)
+}
+
+func scenarioID(f Finding) string {
+	if f.Scenario == nil {
+		return ""
+	}
+	return f.Scenario.ID
+}
+
+func compareTest(a, b *Test) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return -1
+	case b == nil:
+		return 1
+	}
+	return cmp.Or(strings.Compare(a.Type, b.Type), strings.Compare(a.Command, b.Command))
+}

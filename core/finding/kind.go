@@ -1,0 +1,118 @@
+// Package finding defines what ah reports: finding kinds with their fixed
+// category, severity and suggested action, the finding record itself, its
+// total order and the summary.
+package finding
+
+import (
+	"maps"
+	"slices"
+)
+
+// Kind names a finding.
+type Kind string
+
+// The finding kinds. Each has one row in the kinds table below.
+const (
+	NoTOML                     Kind = "no-toml"
+	OrphanTOML                 Kind = "orphan-toml"
+	SlugCollision              Kind = "slug-collision"
+	IDMismatch                 Kind = "id-mismatch"
+	InvalidStatus              Kind = "invalid-status"
+	NoTestsDeclared            Kind = "no-tests-declared"
+	MalformedContract          Kind = "malformed-contract"
+	InvalidFalsifiabilityClass Kind = "invalid-falsifiability-class"
+	MissingLivenessTimeout     Kind = "missing-liveness-timeout"
+	UnknownArchetype           Kind = "unknown-archetype"
+	MissingRunner              Kind = "missing-runner"
+	MissingAdapter             Kind = "missing-adapter"
+	TestFailing                Kind = "test-failing"
+	NoTestsRan                 Kind = "no-tests-ran"
+	Recommendation             Kind = "recommendation"
+)
+
+// Category groups kinds; structural and execution findings gate.
+type Category string
+
+// Categories.
+const (
+	Structural Category = "structural"
+	Execution  Category = "execution"
+	Quality    Category = "quality"
+	Warning    Category = "warning"
+)
+
+// Severity says how serious a finding is.
+type Severity string
+
+// Severities.
+const (
+	Error Severity = "error"
+	Warn  Severity = "warning"
+	Note  Severity = "info"
+)
+
+// Action is the documented suggested_action enum.
+type Action string
+
+// Suggested actions. Each has an `ah explain` topic of the same name.
+const (
+	RunAhInit              Action = "run_ah_init"
+	RunAhScenarioNew       Action = "run_ah_scenario_new"
+	RunAhScenarioSupersede Action = "run_ah_scenario_supersede"
+	RunAhDoctor            Action = "run_ah_doctor"
+	RunAhSync              Action = "run_ah_sync"
+	EditCodeNotScenario    Action = "edit_code_not_scenario"
+	EnableCapability       Action = "enable_capability"
+	FixToolInvocation      Action = "fix_tool_invocation"
+	ReviewAndApply         Action = "review_and_apply"
+	HumanReviewRequired    Action = "human_review_required"
+)
+
+// KindInfo is the fixed classification of a kind.
+type KindInfo struct {
+	Category Category
+	Severity Severity
+	Action   Action
+}
+
+// kinds ties every kind to its category, severity and action: one table, so
+// output, schema and explain topics cannot drift apart (tests check all three).
+var kinds = map[Kind]KindInfo{
+	NoTOML:                     {Structural, Error, ReviewAndApply},
+	OrphanTOML:                 {Structural, Error, ReviewAndApply},
+	SlugCollision:              {Structural, Error, ReviewAndApply},
+	IDMismatch:                 {Structural, Error, ReviewAndApply},
+	InvalidStatus:              {Structural, Error, ReviewAndApply},
+	NoTestsDeclared:            {Structural, Error, ReviewAndApply},
+	MalformedContract:          {Structural, Error, ReviewAndApply},
+	InvalidFalsifiabilityClass: {Structural, Error, ReviewAndApply},
+	MissingLivenessTimeout:     {Warning, Warn, ReviewAndApply},
+	UnknownArchetype:           {Warning, Warn, ReviewAndApply},
+	MissingRunner:              {Structural, Error, FixToolInvocation},
+	MissingAdapter:             {Structural, Error, RunAhDoctor},
+	TestFailing:                {Execution, Error, EditCodeNotScenario},
+	NoTestsRan:                 {Execution, Error, FixToolInvocation},
+	Recommendation:             {Quality, Note, EnableCapability},
+}
+
+// actions lists every documented suggested action.
+var actions = []Action{
+	RunAhInit, RunAhScenarioNew, RunAhScenarioSupersede, RunAhDoctor, RunAhSync,
+	EditCodeNotScenario, EnableCapability, FixToolInvocation, ReviewAndApply, HumanReviewRequired,
+}
+
+// Info returns the classification of k; ok is false for an unknown kind.
+func Info(k Kind) (KindInfo, bool) {
+	i, ok := kinds[k]
+	return i, ok
+}
+
+// Kinds returns every known kind, sorted.
+func Kinds() []Kind { return slices.Sorted(maps.Keys(kinds)) }
+
+// Actions returns every documented suggested action, sorted.
+func Actions() []Action { return slices.Sorted(slices.Values(actions)) }
+
+// Mechanical reports whether an action is a shell command an agent may run
+// without review; only those findings carry an apply_command.
+func (a Action) Mechanical() bool { return a == EnableCapability }

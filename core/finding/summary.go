@@ -1,0 +1,41 @@
+package finding
+
+// Summary counts a finding set.
+type Summary struct {
+	// Scenarios counts the scenarios in scope.
+	Scenarios  int `json:"scenarios"`
+	Structural int `json:"structural"`
+	Execution  int `json:"execution"`
+	Warnings   int `json:"warnings"`
+	// Passed counts passing test bindings.
+	Passed       int          `json:"passed"`
+	CountsByKind map[Kind]int `json:"counts_by_kind"`
+}
+
+// Summarize counts fs by category and kind; scenarios is the number of
+// scenarios in scope and passed the number of test bindings that passed.
+func Summarize(fs []Finding, scenarios, passed int) Summary {
+	s := Summary{Scenarios: scenarios, Passed: passed, CountsByKind: map[Kind]int{}}
+	for _, f := range fs {
+		s.CountsByKind[f.Kind]++
+		switch {
+		case f.Category == Structural:
+			s.Structural++
+		case f.Category == Execution:
+			s.Execution++
+		case f.Severity == Warn:
+			s.Warnings++
+		}
+	}
+	return s
+}
+
+// Failed reports whether any finding blocks the gate.
+func Failed(fs []Finding) bool {
+	for _, f := range fs {
+		if f.Blocking() {
+			return true
+		}
+	}
+	return false
+}

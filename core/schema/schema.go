@@ -1,0 +1,214 @@
+// Package schema validates decoded documents against ah's embedded JSON
+// schemas and turns the validator's output into problems a user can act on.
+package schema
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/espectacular/ah/schemas"
+)
+
+// Problem is one violation of a schema.
+type Problem struct {
+	// Path is the dotted key path of the offending value ("tests.unit[0].flags"),
+	// empty for the document root.
+	Path string
+	// Keyword is the schema keyword that failed ("enum", "required", ...).
+	Keyword string
+	// Field is the property a "required" or "additionalProperties" problem is
+	// about, when there is exactly one.
+	Field string
+	// Message says what is wrong in words.
+	Message string
+}
+
+// String renders the problem as "path: message".
+func (p Problem) String() string {
+	if p.Path == "" {
+		return p.Message
+	}
+	return p.Path + ": " + p.Message
+}
+
+var compiled = sync.OnceValues(compileAll)
+
+// printer renders validator messages in English, independent of any locale.
+var printer = message.NewPrinter(language.English)
+
+func compileAll() (map[string]*jsonschema.Schema, error) {
+	c := jsonschema.NewCompiler()
+	entries, err := fs.ReadDir(schemas.FS, ".")
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		data, err := fs.ReadFile(schemas.FS, e.Name())
+		if err != nil {
+			return nil, err
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
+		}
+		if err := c.AddResource(schemas.Base+e.Name(), doc); err != nil {
+			return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
+		}
+	}
+	out := map[string]*jsonschema.Schema{}
+	for _, e := range entries {
+		s, err := c.Compile(schemas.Base + e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
+		}
+		out[e.Name()] = s
+	}
+	return out, nil
+}
+
+// Get returns the compiled schema of the embedded file name (schemas.Contract,
+// schemas.Config, ...), optionally narrowed to a "#/$defs/x" fragment.
+func Get(name string) (*jsonschema.Schema, error) {
+	all, err := compiled()
+	if err != nil {
+		return nil, err
+	}
+	s, ok := all[name]
+	if !ok {
+		return nil, fmt.Errorf("no embedded schema %q", name)
+	}
+	return s, nil
+}
+
+// Validate checks a JSON-shaped value (maps, slices, strings, numbers, bools)
+// against the named schema and returns its problems, sorted by path.
+func Validate(name string, v any) ([]Problem, error) {
+	s, err := Get(name)
+	if err != nil {
+		return nil, err
+	}
+	verr := s.Validate(v)
+	if verr == nil {
+		return nil, nil
+	}
+	ve, ok := verr.(*jsonschema.ValidationError)
+	if !ok {
+		return nil, verr
+	}
+	var out []Problem
+	collect(ve, &out)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return dedupe(out), nil
+}
+
+// collect keeps the leaf errors: the group errors (allOf, oneOf, $ref, the
+// schema itself) only say "something below failed".
+func collect(ve *jsonschema.ValidationError, out *[]Problem) {
+	if len(ve.Causes) > 0 {
+		if one, ok := ve.ErrorKind.(*kind.OneOf); ok && len(one.Subschemas) == 0 {
+			// oneOf where no branch matched: the branch errors are noise for a
+			// user; report the value's shape instead.
+			*out = append(*out, problem(ve))
+			return
+		}
+		for _, c := range ve.Causes {
+			collect(c, out)
+		}
+		return
+	}
+	*out = append(*out, problem(ve))
+}
+
+func problem(ve *jsonschema.ValidationError) Problem {
+	p := Problem{Path: keyPath(ve.InstanceLocation)}
+	if kp := ve.ErrorKind.KeywordPath(); len(kp) > 0 {
+		p.Keyword = kp[0]
+	}
+	switch k := ve.ErrorKind.(type) {
+	case *kind.Required:
+		if len(k.Missing) == 1 {
+			p.Field = k.Missing[0]
+		}
+		p.Message = "missing required key " + quoteAll(k.Missing)
+	case *kind.AdditionalProperties:
+		if len(k.Properties) == 1 {
+			p.Field = k.Properties[0]
+		}
+		p.Message = "unknown key " + quoteAll(k.Properties) + " (check the spelling)"
+	case *kind.OneOf:
+		p.Message = "has the wrong shape: " + oneOfHint(p.Path)
+	case *kind.Not:
+		// The only "not" in ah's schemas guards relative paths.
+		p.Message = "must be a relative path inside the repository (no absolute path, no '..' segment)"
+	default:
+		p.Message = ve.ErrorKind.LocalizedString(printer)
+	}
+	return p
+}
+
+func oneOfHint(path string) string {
+	if strings.HasPrefix(path, "runners") {
+		return `expected an argv array such as ["pytest"] or a table with command = [...]`
+	}
+	return "no allowed form matches"
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// keyPath renders a JSON pointer's tokens as a TOML-style dotted path with
+// array indexes: ["tests","unit","0","flags"] -> tests.unit[0].flags.
+func keyPath(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		if isIndex(t) {
+			b.WriteString("[" + t + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+func isIndex(t string) bool {
+	if t == "" {
+		return false
+	}
+	for _, r := range t {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func dedupe(ps []Problem) []Problem {
+	seen := map[string]bool{}
+	out := ps[:0]
+	for _, p := range ps {
+		k := p.String()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, p)
+	}
+	return out
+}

@@ -1,0 +1,202 @@
+// Package spec reads OpenSpec spec.md files: it finds the scenarios in one
+// file and the capabilities under a specs directory.
+package spec
+
+import (
+	"strings"
+
+	"github.com/espectacular/ah/core/slug"
+)
+
+// Scenario is one `#### Scenario: <title>` heading and its body.
+type Scenario struct {
+	// ID is the slug of Title; it names the contract file.
+	ID    string
+	Title string
+	// Body is the verbatim text after the heading up to the next heading of
+	// level 1 to 4, trailing blank lines dropped.
+	Body string
+	// Line is the 1-based line of the heading.
+	Line int
+	// Verifies lists the property references of `- **VERIFIES** [[x.P-y]]`
+	// bullets in the body ("x.P-y").
+	Verifies []string
+}
+
+const scenarioPrefix = "Scenario:"
+
+// Scan returns the scenarios of one spec file in document order. Headings
+// inside fenced code blocks and YAML front matter are ignored; tables and
+// other specodelic layers contribute nothing because they are not headings.
+func Scan(data []byte) []Scenario {
+	lines := splitLines(string(data))
+	var out []Scenario
+	cur := -1 // index in out of the scenario whose body is being collected
+	var body []string
+	flush := func() {
+		if cur < 0 {
+			return
+		}
+		for len(body) > 0 && strings.TrimSpace(body[len(body)-1]) == "" {
+			body = body[:len(body)-1]
+		}
+		out[cur].Body = strings.Join(body, "\n")
+		out[cur].Verifies = verifies(body)
+		cur, body = -1, nil
+	}
+	var fence fenceState
+	for i := frontMatterEnd(lines); i < len(lines); i++ {
+		line := lines[i]
+		if fence.step(line) {
+			if cur >= 0 {
+				body = append(body, line)
+			}
+			continue
+		}
+		level, text, ok := atxHeading(line)
+		if ok && level <= 4 {
+			flush()
+			if title, isScenario := strings.CutPrefix(text, scenarioPrefix); level == 4 && isScenario {
+				title = strings.TrimSpace(title)
+				out = append(out, Scenario{ID: slug.Make(title), Title: title, Line: i + 1})
+				cur = len(out) - 1
+			}
+			continue
+		}
+		if cur >= 0 {
+			body = append(body, line)
+		}
+	}
+	flush()
+	return out
+}
+
+func splitLines(s string) []string {
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// frontMatterEnd returns the index of the first line after a YAML front
+// matter block that opens on the first line with "---".
+func frontMatterEnd(lines []string) int {
+	if len(lines) == 0 || strings.TrimRight(lines[0], " \t") != "---" {
+		return 0
+	}
+	for i := 1; i < len(lines); i++ {
+		if t := strings.TrimRight(lines[i], " \t"); t == "---" || t == "..." {
+			return i + 1
+		}
+	}
+	return 0 // unterminated: not front matter
+}
+
+// atxHeading recognises a CommonMark ATX heading: up to three spaces of
+// indentation, 1-6 '#', then a space or the end of the line. The closing
+// sequence of '#' is removed from the text.
+func atxHeading(line string) (level int, text string, ok bool) {
+	rest, ok := trimIndent(line)
+	if !ok {
+		return 0, "", false
+	}
+	for level < len(rest) && rest[level] == '#' {
+		level++
+	}
+	if level == 0 || level > 6 {
+		return 0, "", false
+	}
+	rest = rest[level:]
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return 0, "", false
+	}
+	text = strings.TrimSpace(rest)
+	if trimmed := strings.TrimRight(text, "#"); trimmed != text && (trimmed == "" || strings.HasSuffix(trimmed, " ") || strings.HasSuffix(trimmed, "\t")) {
+		text = strings.TrimSpace(trimmed)
+	}
+	return level, text, true
+}
+
+// trimIndent strips up to three leading spaces; four or more make an
+// indented code block, which never holds a heading.
+func trimIndent(line string) (string, bool) {
+	n := 0
+	for n < len(line) && line[n] == ' ' {
+		n++
+	}
+	if n > 3 {
+		return "", false
+	}
+	return line[n:], true
+}
+
+// fenceState tracks fenced code blocks (``` or ~~~, three or more).
+type fenceState struct {
+	char byte
+	size int
+}
+
+// step consumes one line and reports whether it belongs to a fence (an
+// opening or closing line, or content inside one).
+func (f *fenceState) step(line string) bool {
+	rest, ok := trimIndent(line)
+	if f.size > 0 {
+		if ok {
+			if n := run(rest, f.char); n >= f.size && strings.TrimSpace(rest[n:]) == "" {
+				f.size = 0
+			}
+		}
+		return true
+	}
+	if !ok || rest == "" || (rest[0] != '`' && rest[0] != '~') {
+		return false
+	}
+	n := run(rest, rest[0])
+	if n < 3 || (rest[0] == '`' && strings.ContainsRune(rest[n:], '`')) {
+		return false
+	}
+	f.char, f.size = rest[0], n
+	return true
+}
+
+func run(s string, c byte) int {
+	n := 0
+	for n < len(s) && s[n] == c {
+		n++
+	}
+	return n
+}
+
+// verifies extracts [[x.P-y]] references from VERIFIES bullets.
+func verifies(body []string) []string {
+	var refs []string
+	for _, l := range body {
+		t := strings.TrimSpace(l)
+		t = strings.TrimLeft(t, "-*+ ")
+		t = strings.ReplaceAll(t, "*", "")
+		rest, ok := strings.CutPrefix(t, "VERIFIES")
+		if !ok {
+			continue
+		}
+		for {
+			_, after, found := strings.Cut(rest, "[[")
+			if !found {
+				break
+			}
+			ref, tail, closed := strings.Cut(after, "]]")
+			if !closed {
+				break
+			}
+			if ref = strings.TrimSpace(ref); ref != "" {
+				refs = append(refs, ref)
+			}
+			rest = tail
+		}
+	}
+	return refs
+}

@@ -1,0 +1,7 @@
+// Package ports holds the outbound interfaces through which the pure core
+// reaches the outside world: filesystem, processes, git and the clock.
+//
+// Ports import only a short list of standard packages and never core,
+// drivers or infra, so every implementation (infra for the OS, portstest
+// for fakes) can be swapped without touching the domain.
+package ports

@@ -1,0 +1,38 @@
+package ports
+
+// TestStatus is the outcome of one test case as a framework reported it.
+type TestStatus string
+
+// Test case outcomes reported by structured test output.
+const (
+	TestPassed  TestStatus = "passed"
+	TestFailed  TestStatus = "failed"
+	TestSkipped TestStatus = "skipped"
+)
+
+// TestCase is one test as a framework's structured output names it.
+type TestCase struct {
+	// ID is the framework's full identity of the test (pytest node id,
+	// go package + test name, cargo path, vitest file + full name).
+	ID      string
+	Status  TestStatus
+	Message string
+}
+
+// ReportError is a problem the framework reported outside any test case:
+// a collection error, a build failure, an import error.
+type ReportError struct {
+	// Kind classifies the error: "import", "fixture", "collection", "build".
+	Kind     string
+	Location string
+	Message  string
+}
+
+// TestReport is the structured result a driver parses from a framework's
+// output. Parsed is false when the output could not be understood, in which
+// case only the exit code is trustworthy.
+type TestReport struct {
+	Parsed bool
+	Tests  []TestCase
+	Errors []ReportError
+}

@@ -1,0 +1,22 @@
+// Package schemas embeds the JSON schemas that are ah's public contract:
+// the same files validate user input at run time and ah's output in tests.
+package schemas
+
+import "embed"
+
+// FS holds every *.schema.json file of this directory.
+//
+//go:embed *.schema.json
+var FS embed.FS
+
+// Base is the URI prefix of every schema's $id; a schema file NAME has the
+// $id Base+NAME, so cross-file $refs resolve inside FS.
+const Base = "https://espectacular.github.io/ah/schemas/"
+
+// Names of the schema files.
+const (
+	Contract     = "scenario-contract.schema.json"
+	Config       = "config.schema.json"
+	CheckOutput  = "check-output.schema.json"
+	CustomRunner = "custom-runner.schema.json"
+)
