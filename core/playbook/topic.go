@@ -1,0 +1,80 @@
+// Package playbook is the registry of `ah explain` topics: one embedded
+// markdown file per finding kind, suggested action, adapter, test
+// classification and general concept, each telling a coding agent and a human
+// what happened and exactly what to edit or run next.
+package playbook
+
+import (
+	"io"
+	"slices"
+	"strings"
+)
+
+// Topic is one `ah explain` entry.
+type Topic struct {
+	// Slug names the topic: a finding kind (no-toml), a suggested action
+	// (run_ah_doctor), an adapter (pytest), a test classification
+	// (pytest-import-error) or a general concept (workflow).
+	Slug string
+	// Summary is one line, also printed after the slug in the body heading.
+	Summary string
+	// When is one sentence saying when the topic applies.
+	When string
+	// Do lists short imperative steps, in order.
+	Do []string
+	// HumanApproval is true when an agent must ask a human before acting.
+	HumanApproval bool
+	// Related lists the slugs of related topics.
+	Related []string
+	// Body is the markdown text, starting "## <slug> — <summary>" and ending
+	// with a newline.
+	Body string
+}
+
+// TopicJSON is the shape `ah explain --json` prints for one topic.
+type TopicJSON struct {
+	Topic         string   `json:"topic"`
+	Summary       string   `json:"summary"`
+	When          string   `json:"when"`
+	Do            []string `json:"do"`
+	HumanApproval bool     `json:"human_approval"`
+	Related       []string `json:"related_topics"`
+}
+
+// JSON returns t in its JSON shape; Do and Related are never nil, so they
+// encode as [] rather than null.
+func (t Topic) JSON() TopicJSON {
+	return TopicJSON{
+		Topic:         t.Slug,
+		Summary:       t.Summary,
+		When:          t.When,
+		Do:            nonNil(t.Do),
+		HumanApproval: t.HumanApproval,
+		Related:       nonNil(t.Related),
+	}
+}
+
+// Render writes the markdown body of t to w, ending with a newline.
+func Render(w io.Writer, t Topic) error {
+	body := t.Body
+	if body != "" && !strings.HasSuffix(body, "\n") {
+		body += "\n"
+	}
+	_, err := io.WriteString(w, body)
+	return err
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return slices.Clone(s)
+}
+
+// clone returns a copy of t that shares no slices with the registry, so
+// callers cannot change what later lookups return.
+func (t Topic) clone() Topic {
+	t.Do = slices.Clone(t.Do)
+	t.Related = slices.Clone(t.Related)
+	return t
+}
