@@ -19,7 +19,8 @@ import (
 const module = "github.com/espectacular/ah"
 
 type rule struct {
-	// from is a package prefix (module-relative, e.g. "core/").
+	// from is a module-relative package path; a trailing "/" makes it a
+	// prefix matching the package and everything below it.
 	from string
 	// forbidden lists import paths (exact, or prefix when ending in "/").
 	forbidden []string
@@ -34,6 +35,8 @@ var rules = []rule{
 	{from: "ports", forbidden: []string{module + "/core/", module + "/drivers/", module + "/infra/", module + "/cmd/"},
 		onlyStd: []string{"context", "io", "io/fs", "time", "errors"},
 		why:     "ports are the small outbound interfaces both sides depend on; importing either side would create a cycle of knowledge"},
+	{from: "ports/portstest", forbidden: []string{module + "/core/", module + "/drivers/", module + "/infra/", module + "/cmd/"},
+		why: "fakes stand in for ports and must not depend on what they replace"},
 	{from: "drivers/", forbidden: []string{"os/exec", "net", "net/", module + "/infra/", module + "/cmd/"},
 		why: "drivers are pure parsers and argv builders; processes run through the process port"},
 	{from: "infra/", forbidden: []string{module + "/core/", module + "/drivers/", module + "/cmd/"},
@@ -73,7 +76,7 @@ func TestImportBoundaries(t *testing.T) {
 		matched := 0
 		for _, p := range pkgs {
 			rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
-			if !strings.HasPrefix(rel+"/", r.from) && rel != strings.TrimSuffix(r.from, "/") {
+			if !matches(rel, r.from) {
 				continue
 			}
 			matched++
@@ -135,6 +138,13 @@ func importName(f *ast.File, path string) string {
 		return filepath.Base(path)
 	}
 	return ""
+}
+
+func matches(rel, from string) bool {
+	if prefix, ok := strings.CutSuffix(from, "/"); ok {
+		return rel == prefix || strings.HasPrefix(rel, from)
+	}
+	return rel == from
 }
 
 func contains(xs []string, s string) bool {

@@ -82,4 +82,3 @@ func condition(cond string) (bool, error) {
 	}
 	return false, nil
 }
-

@@ -6,13 +6,29 @@ import (
 	"io/fs"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/ports"
 )
 
 // Options select what a check does.
 type Options struct {
 	// Changes are the change ids to overlay (sorted and deduplicated).
 	Changes []string
+	// Exec, when set, runs the tests of every contract without a
+	// structural finding (ah check --run-tests).
+	Exec *Exec
+}
+
+// Exec configures test execution.
+type Exec struct {
+	Process ports.Process
+	// Dir is the absolute repository root: every test runs there.
+	Dir string
+	// Jobs bounds parallel processes; zero means the config's value.
+	Jobs     int
+	Timings  bool
+	Progress execution.Progress
 }
 
 // Report is the result of a check.
@@ -20,8 +36,12 @@ type Report struct {
 	Scope    Scope             `json:"scope"`
 	Summary  finding.Summary   `json:"summary"`
 	Findings []finding.Finding `json:"findings"`
+	// Executions lists every invocation run by --run-tests.
+	Executions []execution.Execution `json:"executions,omitempty"`
 	// Warnings are notes about the run itself (not findings).
 	Warnings []string `json:"-"`
+	// Interrupted is true when a cancellation stopped the run early.
+	Interrupted bool `json:"-"`
 }
 
 // Failed reports whether the gate failed.
@@ -36,20 +56,59 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
-	findings, _, err := structural(fsys, cfg, r)
+	findings, ready, err := structural(fsys, cfg, r)
 	if err != nil {
 		return Report{}, err
+	}
+	rep := Report{
+		Scope:    Scope{Deployed: true, Changes: append([]string{}, opts.Changes...)},
+		Warnings: r.warnings,
+	}
+	passed := 0
+	if opts.Exec != nil {
+		res := execute(ctx, cfg, *opts.Exec, ready)
+		findings = append(findings, res.Findings...)
+		passed = res.Passed
+		rep.Executions = res.Executions
+		if rep.Executions == nil {
+			rep.Executions = []execution.Execution{}
+		}
+		rep.Interrupted = res.Interrupted
 	}
 	finding.Sort(findings)
 	if findings == nil {
 		findings = []finding.Finding{}
 	}
-	return Report{
-		Scope:    Scope{Deployed: true, Changes: append([]string{}, opts.Changes...)},
-		Summary:  finding.Summarize(findings, len(r.units), 0),
-		Findings: findings,
-		Warnings: r.warnings,
-	}, nil
+	rep.Findings = findings
+	rep.Summary = finding.Summarize(findings, len(r.units), passed)
+	return rep, nil
+}
+
+// execute runs the bindings of the validated units.
+func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated) execution.Results {
+	var bindings []execution.Binding
+	var invs []execution.Invocation
+	for _, v := range ready {
+		for _, e := range v.Contract.Tests {
+			b := execution.Binding{
+				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
+				Scenario: scenarioOf(v.Scenario), Entry: e,
+			}
+			inv, err := execution.Resolve(cfg, b)
+			if err != nil {
+				continue // structural checks already reported it
+			}
+			bindings = append(bindings, b)
+			invs = append(invs, inv)
+		}
+	}
+	jobs := execution.Plan(bindings, invs)
+	workers := ex.Jobs
+	if workers == 0 {
+		workers = cfg.Jobs
+	}
+	outcomes := execution.Schedule(ctx, ex.Process, ex.Dir, jobs, workers, ex.Progress)
+	return execution.Judge(jobs, outcomes, ex.Timings)
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

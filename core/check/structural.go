@@ -10,6 +10,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/core/spec"
 )
 
@@ -87,6 +88,16 @@ func checkUnit(fsys fs.FS, cfg config.Config, u Unit) ([]finding.Finding, contra
 	}
 	blocking := slices.ContainsFunc(out, finding.Finding.Blocking)
 	out = append(out, warnings(u, c, at)...)
+	for _, e := range c.Tests {
+		if e.Type == contract.ShellType || e.Flags == "" {
+			continue
+		}
+		if _, err := shellword.Split(e.Flags); err != nil {
+			out = append(out, at(finding.MalformedContract, fmt.Sprintf(
+				"%s: tests.%s[%d].flags %q cannot be split into arguments: %v", u.ContractPath, e.Type, e.Index, e.Flags, err)))
+			blocking = true
+		}
+	}
 	if !blocking {
 		for _, e := range c.Tests {
 			if f, bad := runnerProblem(cfg, e); bad {

@@ -3,14 +3,27 @@ package cli
 import (
 	"context"
 	"fmt"
-	"slices"
+	"time"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
 )
 
 // CheckCmd is `ah check`.
-type CheckCmd struct{}
+type CheckCmd struct {
+	RunTests bool `name:"run-tests" help:"Also run every declared test of every contract without a structural finding."`
+	Jobs     int  `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else 1)."`
+	Timings  bool `help:"Add per-test and total durations to the JSON output."`
+	Quiet    bool `short:"q" help:"No live progress display on stderr."`
+}
+
+// Validate rejects impossible flag values before anything runs.
+func (c *CheckCmd) Validate() error {
+	if c.Jobs < 0 {
+		return fmt.Errorf("--jobs must be at least 1, got %d", c.Jobs)
+	}
+	return nil
+}
 
 // Run checks the repository and prints the report.
 func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
@@ -18,24 +31,48 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	rep, err := check.Run(ctx, r.FS, r.Config, check.Options{})
+	opts := check.Options{}
+	var prog *progress
+	if c.RunTests {
+		if d.Streams.ErrTTY && !c.Quiet {
+			prog = &progress{w: d.Streams.Err}
+		}
+		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: c.Jobs, Timings: c.Timings}
+		if prog != nil {
+			opts.Exec.Progress = prog
+		}
+	}
+	start := time.Now()
+	rep, err := check.Run(ctx, r.FS, r.Config, opts)
+	prog.clear()
 	if err != nil {
 		return err
 	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintf(d.Streams.Err, "ah: warning: %s\n", w)
 	}
-	if g.JSON {
-		env := newEnvelope("check", !rep.Failed(), rep)
-		env.Warnings = append(env.Warnings, slices.Clip(rep.Warnings)...)
-		if err := writeEnvelope(d.Streams.Out, env); err != nil {
-			return err
-		}
-	} else if err := output.CheckText(d.Streams.Out, rep, d.color()); err != nil {
+	if err := c.print(g, d, rep, time.Since(start)); err != nil {
 		return err
 	}
-	if rep.Failed() {
+	switch {
+	case rep.Interrupted:
+		fmt.Fprintln(d.Streams.Err, "ah: interrupted: the report shows only the tests that finished")
+		return &ExitError{Code: ExitInterrupted}
+	case rep.Failed():
 		return errGateFailed
 	}
 	return nil
+}
+
+func (c *CheckCmd) print(g *Globals, d *Deps, rep check.Report, took time.Duration) error {
+	if !g.JSON {
+		return output.CheckText(d.Streams.Out, rep, d.color())
+	}
+	env := newEnvelope("check", !rep.Failed() && !rep.Interrupted, rep)
+	env.Warnings = append(env.Warnings, rep.Warnings...)
+	if c.Timings {
+		ms := took.Milliseconds()
+		env.Meta.DurationMS = &ms
+	}
+	return writeEnvelope(d.Streams.Out, env)
 }

@@ -1,0 +1,158 @@
+package execution
+
+import (
+	"context"
+	"sync"
+
+	"github.com/espectacular/ah/ports"
+)
+
+// Outcome is the result of one job.
+type Outcome struct {
+	Result ports.Result
+	// StartErr is set when the process could not be started.
+	StartErr error
+	// Skipped is true when the job never started because the run was
+	// cancelled first.
+	Skipped bool
+}
+
+// Progress receives live counts while jobs run. Implementations must be
+// safe for concurrent use; nil means no progress display.
+type Progress interface {
+	Update(done, running, failed, total int)
+}
+
+// Schedule runs jobs on at most workers concurrent processes in dir. Jobs
+// sharing a resource key never overlap; an exclusive job runs alone. Jobs
+// start in plan order whenever their constraints allow, and outcomes are
+// returned by job index, so results do not depend on workers.
+func Schedule(ctx context.Context, proc ports.Process, dir string, jobs []Job, workers int, progress Progress) []Outcome {
+	if workers < 1 {
+		workers = 1
+	}
+	s := &scheduler{jobs: jobs, held: map[string]bool{}, started: make([]bool, len(jobs)), progress: progress}
+	s.cond = sync.NewCond(&s.mu)
+	out := make([]Outcome, len(jobs))
+	stop := context.AfterFunc(ctx, func() {
+		s.mu.Lock()
+		s.cond.Broadcast()
+		s.mu.Unlock()
+	})
+	defer stop()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				i, ok := s.next(ctx)
+				if !ok {
+					return
+				}
+				inv := jobs[i].Invocation
+				res, err := proc.Run(ctx, ports.Command{Argv: inv.Argv, Dir: dir, Env: inv.Env, Timeout: inv.Timeout})
+				out[i] = Outcome{Result: res, StartErr: err}
+				s.finish(i, err != nil || res.ExitCode != 0 || res.TimedOut || res.Signaled)
+			}
+		})
+	}
+	wg.Wait()
+	for i := range out {
+		if !s.started[i] {
+			out[i].Skipped = true
+		}
+	}
+	return out
+}
+
+type scheduler struct {
+	mu        sync.Mutex
+	cond      *sync.Cond
+	jobs      []Job
+	started   []bool
+	held      map[string]bool
+	running   int
+	exclusive bool
+	done      int
+	failed    int
+	progress  Progress
+}
+
+// next blocks until a job may start and claims it; ok is false when no job
+// is left or ctx is done.
+func (s *scheduler) next(ctx context.Context) (int, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		if ctx.Err() != nil {
+			return 0, false
+		}
+		pending := false
+		for i, j := range s.jobs {
+			if s.started[i] {
+				continue
+			}
+			pending = true
+			if s.canStart(j) {
+				s.claim(i)
+				return i, true
+			}
+			if j.Exclusive {
+				// Keep plan order for an exclusive job: nothing behind it
+				// may start while it waits for the pool to drain.
+				break
+			}
+		}
+		if !pending {
+			return 0, false
+		}
+		s.cond.Wait()
+	}
+}
+
+func (s *scheduler) canStart(j Job) bool {
+	if s.exclusive || (j.Exclusive && s.running > 0) {
+		return false
+	}
+	for _, r := range j.Resources {
+		if s.held[r] {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scheduler) claim(i int) {
+	j := s.jobs[i]
+	s.started[i] = true
+	s.running++
+	s.exclusive = j.Exclusive
+	for _, r := range j.Resources {
+		s.held[r] = true
+	}
+	s.report()
+}
+
+func (s *scheduler) finish(i int, failed bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j := s.jobs[i]
+	s.running--
+	s.done++
+	if failed {
+		s.failed++
+	}
+	if j.Exclusive {
+		s.exclusive = false
+	}
+	for _, r := range j.Resources {
+		delete(s.held, r)
+	}
+	s.report()
+	s.cond.Broadcast()
+}
+
+func (s *scheduler) report() {
+	if s.progress != nil {
+		s.progress.Update(s.done, s.running, s.failed, len(s.jobs))
+	}
+}

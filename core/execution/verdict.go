@@ -1,0 +1,132 @@
+package execution
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/espectacular/ah/core/finding"
+)
+
+// Verdict names of an executed job.
+const (
+	Passed   = "passed"
+	Failed   = "failed"
+	TimedOut = "timed_out"
+	NotRun   = "not_run"
+)
+
+// Execution reports one job in JSON: what ran, for whom, and how it ended.
+type Execution struct {
+	Type    string   `json:"type"`
+	Command string   `json:"command"`
+	Argv    []string `json:"argv"`
+	// Bindings are the contract entries that share this invocation.
+	Bindings   []string `json:"bindings"`
+	Verdict    string   `json:"verdict"`
+	ExitCode   *int     `json:"exit_code"`
+	DurationMS *int64   `json:"duration_ms,omitempty"`
+}
+
+// Results are the verdicts of a run.
+type Results struct {
+	Findings []finding.Finding
+	// Passed counts passing bindings (a shared invocation counts once per
+	// binding that declared it).
+	Passed     int
+	Executions []Execution
+	// Interrupted is true when the run was cancelled before every job ended.
+	Interrupted bool
+}
+
+// Judge turns outcomes into findings: exit 0 passes; anything else is a
+// test-failing finding for every binding of the job. With timings, the
+// durations are included.
+func Judge(jobs []Job, outcomes []Outcome, timings bool) Results {
+	var r Results
+	for i, j := range jobs {
+		o := outcomes[i]
+		verdict := verdictOf(o)
+		if o.Result.Canceled || o.Skipped {
+			r.Interrupted = true
+		}
+		ex := Execution{Type: j.Invocation.Type, Command: j.Invocation.Command, Argv: j.Invocation.Argv, Verdict: verdict, ExitCode: exitCode(o)}
+		if timings && !o.Skipped {
+			ms := o.Result.Duration.Milliseconds()
+			ex.DurationMS = &ms
+		}
+		for _, b := range j.Owners {
+			ex.Bindings = append(ex.Bindings, b.Ref())
+		}
+		r.Executions = append(r.Executions, ex)
+		if o.Skipped || o.Result.Canceled {
+			continue // interrupted: no verdict to report
+		}
+		for _, b := range j.Owners {
+			if verdict == Passed {
+				r.Passed++
+				continue
+			}
+			r.Findings = append(r.Findings, failing(j, b, o, ex.DurationMS))
+		}
+	}
+	return r
+}
+
+func verdictOf(o Outcome) string {
+	switch {
+	case o.Skipped || o.Result.Canceled:
+		return NotRun
+	case o.Result.TimedOut:
+		return TimedOut
+	case o.StartErr == nil && o.Result.ExitCode == 0 && !o.Result.Signaled:
+		return Passed
+	}
+	return Failed
+}
+
+func exitCode(o Outcome) *int {
+	if o.Skipped || o.StartErr != nil || o.Result.Signaled || o.Result.TimedOut || o.Result.Canceled || o.Result.ExitCode < 0 {
+		return nil
+	}
+	c := o.Result.ExitCode
+	return &c
+}
+
+func failing(j Job, b Binding, o Outcome, ms *int64) finding.Finding {
+	inv := j.Invocation
+	f := finding.New(finding.TestFailing, failMessage(b, inv, o))
+	f.ContractPath = b.ContractPath
+	f = f.WithScenario(b.Capability, b.SpecPath, b.Scenario)
+	f.Test = &finding.Test{
+		Type:       inv.Type,
+		Command:    inv.Command,
+		Argv:       inv.Argv,
+		ExitCode:   exitCode(o),
+		TimedOut:   o.Result.TimedOut,
+		StdoutTail: string(o.Result.Stdout),
+		StderrTail: string(o.Result.Stderr),
+		SharedWith: j.sharedWith(b),
+		DurationMS: ms,
+	}
+	if o.StartErr != nil {
+		f.Test.StderrTail = o.StartErr.Error()
+	}
+	return f
+}
+
+func failMessage(b Binding, inv Invocation, o Outcome) string {
+	what := fmt.Sprintf("tests.%s[%d] of %s", b.Entry.Type, b.Entry.Index, b.ContractPath)
+	switch {
+	case o.StartErr != nil:
+		return fmt.Sprintf("%s could not start: %v", what, o.StartErr)
+	case o.Result.TimedOut:
+		return fmt.Sprintf("%s timed out after %s and was stopped", what, seconds(inv.Timeout))
+	case o.Result.Signaled:
+		return fmt.Sprintf("%s was killed by a signal", what)
+	}
+	return fmt.Sprintf("%s exited with status %d", what, o.Result.ExitCode)
+}
+
+func seconds(d time.Duration) string {
+	return fmt.Sprintf("%ds", int(d.Round(time.Second).Seconds()))
+}

@@ -1,0 +1,191 @@
+package cargo_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/espectacular/ah/drivers/cargo"
+	"github.com/espectacular/ah/ports"
+)
+
+// Each testdata/<name>.stdout and .stderr pair is real `cargo test` output;
+// the command that produced it, and the fixture edits it needed, are in
+// testdata/<name>.cmd.
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name     string
+		fixture  string
+		parsed   bool
+		tests    []string          // "<status> <id>"
+		errors   []string          // "<kind> <location>"
+		messages map[string]string // test id or error location -> substring of its message
+		ran      int
+	}{
+		{
+			name:    "unit failure stops cargo before the other binaries",
+			fixture: "cargo-test-default",
+			parsed:  true,
+			tests: []string{
+				"passed tests::adds_two_numbers",
+				"skipped tests::is_ignored",
+				"passed tests::nested::deep_pass",
+				"failed tests::fails_on_purpose",
+			},
+			messages: map[string]string{
+				"tests::fails_on_purpose": "assertion `left == right` failed: two plus two\n  left: 4\n right: 5",
+				"tests::is_ignored":       "not implemented yet",
+			},
+			ran: 3,
+		},
+		{
+			name:    "no fail fast runs every binary",
+			fixture: "cargo-test-no-fail-fast",
+			parsed:  true,
+			tests: []string{
+				"passed tests::adds_two_numbers",
+				"failed tests::fails_on_purpose",
+				"skipped tests::is_ignored",
+				"passed tests::nested::deep_pass",
+				"passed adds_via_public_api",
+				"passed src/lib.rs - add (line 5)",
+			},
+			messages: map[string]string{"tests::fails_on_purpose": "panicked at src/lib.rs:23:9"},
+			ran:      5,
+		},
+		{
+			// Regression: the last binary (doc-tests) reports `0 passed`; the
+			// run still executed a test in the first binary.
+			name:    "exact filter with a final empty doc-test binary",
+			fixture: "cargo-test-exact-pass",
+			parsed:  true,
+			tests:   []string{"passed tests::adds_two_numbers"},
+			ran:     1,
+		},
+		{
+			name:    "exact filter matching nothing",
+			fixture: "cargo-test-exact-none",
+			parsed:  true,
+		},
+		{
+			name:     "type error",
+			fixture:  "cargo-test-build-fail-type",
+			parsed:   true,
+			errors:   []string{"build src/lib.rs:39:26"},
+			messages: map[string]string{"src/lib.rs:39:26": "error[E0308]: mismatched types\n  --> src/lib.rs:39:26"},
+		},
+		{
+			name:     "syntax error",
+			fixture:  "cargo-test-build-fail-syntax",
+			parsed:   true,
+			errors:   []string{"build src/lib.rs:39:36"},
+			messages: map[string]string{"src/lib.rs:39:36": "error: expected one of"},
+		},
+		{
+			name:    "test binary aborted",
+			fixture: "cargo-test-abort",
+			parsed:  false,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr := readFixture(t, tt.fixture)
+			got := cargo.Parse(stdout, stderr)
+			checkReport(t, got, tt.parsed, tt.tests, tt.errors, tt.messages, tt.ran)
+		})
+	}
+}
+
+func TestParseIncomplete(t *testing.T) {
+	stdout, stderr := readFixture(t, "cargo-test-no-fail-fast")
+	lastResult := bytes.LastIndex(stdout, []byte("test result:"))
+	tests := []struct {
+		name           string
+		stdout, stderr []byte
+	}{
+		{name: "nothing", stdout: nil, stderr: nil},
+		{name: "cargo error only", stderr: []byte("error: could not find `Cargo.toml` in `/tmp` or any parent directory\n")},
+		{name: "cut before the last result line", stdout: stdout[:lastResult], stderr: stderr},
+		{
+			name:   "counts disagree with test lines",
+			stdout: bytes.Replace(stdout, []byte("test adds_via_public_api ... ok\n"), nil, 1),
+			stderr: stderr,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := cargo.Parse(tt.stdout, tt.stderr); got.Parsed {
+				t.Errorf("Parse().Parsed = true, want false")
+			}
+		})
+	}
+}
+
+// CARGO_TERM_COLOR=always colours cargo's stderr even in a pipe.
+func TestParseStripsColour(t *testing.T) {
+	stdout, stderr := readFixture(t, "cargo-test-build-fail-type")
+	coloured := bytes.ReplaceAll(stderr, []byte("error[E0308]"), []byte("\x1b[0m\x1b[1m\x1b[38;5;9merror[E0308]\x1b[0m"))
+	coloured = bytes.ReplaceAll(coloured, []byte("error: could not compile"), []byte("\x1b[1m\x1b[91merror\x1b[0m: could not compile"))
+	got := cargo.Parse(stdout, coloured)
+	checkReport(t, got, true, nil, []string{"build src/lib.rs:39:26"}, nil, 0)
+}
+
+func TestArgs(t *testing.T) {
+	if got, want := cargo.Args(), []string{"--no-fail-fast", "--color=never"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Args() = %q, want %q", got, want)
+	}
+}
+
+func checkReport(t *testing.T, got ports.TestReport, parsed bool, tests, errors []string,
+	messages map[string]string, ran int,
+) {
+	t.Helper()
+	if got.Parsed != parsed {
+		t.Errorf("Parsed = %v, want %v", got.Parsed, parsed)
+	}
+	var gotTests, gotErrors []string
+	msgs := map[string]string{}
+	n := 0
+	for _, tc := range got.Tests {
+		gotTests = append(gotTests, fmt.Sprintf("%s %s", tc.Status, tc.ID))
+		msgs[tc.ID] = tc.Message
+		if tc.Status == ports.TestPassed || tc.Status == ports.TestFailed {
+			n++
+		}
+	}
+	for _, e := range got.Errors {
+		gotErrors = append(gotErrors, e.Kind+" "+e.Location)
+		msgs[e.Location] = e.Message
+	}
+	if !reflect.DeepEqual(gotTests, tests) {
+		t.Errorf("tests = %q, want %q", gotTests, tests)
+	}
+	if !reflect.DeepEqual(gotErrors, errors) {
+		t.Errorf("errors = %q, want %q", gotErrors, errors)
+	}
+	for key, want := range messages {
+		if !strings.Contains(msgs[key], want) {
+			t.Errorf("message of %s = %q, want it to contain %q", key, msgs[key], want)
+		}
+	}
+	if n != ran {
+		t.Errorf("passed+failed = %d, want %d", n, ran)
+	}
+}
+
+func readFixture(t *testing.T, name string) (stdout, stderr []byte) {
+	t.Helper()
+	stdout, err := os.ReadFile(filepath.Join("testdata", name+".stdout"))
+	if err != nil {
+		t.Fatalf("read fixture: %v", err)
+	}
+	stderr, err = os.ReadFile(filepath.Join("testdata", name+".stderr"))
+	if err != nil {
+		t.Fatalf("read fixture: %v", err)
+	}
+	return stdout, stderr
+}

@@ -1,0 +1,5 @@
+# Captured with cargo 1.95.0 (f2d3ce0bd 2026-03-21), rustc 1.95.0 (59807616e 2026-04-14) from acceptance/testdata/fixtures/cargo-basic
+# copied to a temp dir, with RUST_BACKTRACE unset and CARGO_TARGET_DIR=/tmp/cargo-basic-target;
+# setup in the copy: printf '#[test]\nfn aborts() { std::process::abort() }\n' >> tests/api.rs
+# stdout -> cargo-test-abort.stdout, stderr -> cargo-test-abort.stderr; exit code: 101
+cargo test '--test' 'api'

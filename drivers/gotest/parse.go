@@ -1,0 +1,251 @@
+package gotest
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/espectacular/ah/ports"
+)
+
+// MaxMessage bounds TestCase.Message and ReportError.Message, in bytes.
+const MaxMessage = 4096
+
+// event is one test2json record; fields ah does not use (Time, Elapsed) are
+// left out so cached runs, which omit Time, decode the same way.
+type event struct {
+	Action      string
+	Package     string
+	Test        string
+	Output      string
+	ImportPath  string
+	FailedBuild string
+}
+
+type testState struct {
+	id     string
+	status ports.TestStatus // empty until a pass, fail or skip event
+	output strings.Builder
+}
+
+type pkgState struct {
+	path        string
+	done        bool
+	failed      bool
+	failedBuild string
+	output      strings.Builder
+	tests       []*testState
+	byName      map[string]*testState
+}
+
+type buildState struct {
+	importPath string
+	output     strings.Builder
+	failed     bool
+}
+
+type parser struct {
+	pkgs   []*pkgState
+	byPath map[string]*pkgState
+	builds []*buildState
+	byImp  map[string]*buildState
+}
+
+// Parse reads the stdout of `go test -json` and returns the tests it ran.
+//
+// Test IDs are `<import path>.<TestName>`, with subtests as `TestX/sub` (go
+// test has already replaced spaces in subtest names with underscores). A
+// package that fails with no failing test, such as a panic in TestMain,
+// yields a ReportError of KindPackage; build, vet and setup failures yield
+// KindBuild. A test that started but never finished, because the binary timed
+// out or crashed, is reported failed. Parsed is false when the stream is empty,
+// holds a line that is not valid JSON (cut mid-way), or ends before every
+// started package has finished; Tests and Errors then hold what was read so far.
+func Parse(stdout []byte) ports.TestReport {
+	p := &parser{byPath: map[string]*pkgState{}, byImp: map[string]*buildState{}}
+	events := 0
+	for line := range bytes.Lines(stdout) {
+		line = bytes.TrimSpace(line)
+		// go test can interleave plain text (for example from a test binary
+		// that writes to the real stdout after test2json); skip it.
+		if len(line) == 0 || line[0] != '{' {
+			continue
+		}
+		var ev event
+		if err := json.Unmarshal(line, &ev); err != nil {
+			report := p.report()
+			report.Parsed = false
+			return report
+		}
+		events++
+		p.handle(ev)
+	}
+	report := p.report()
+	if events == 0 {
+		report.Parsed = false
+	}
+	return report
+}
+
+func (p *parser) handle(ev event) {
+	switch ev.Action {
+	case "build-output", "build-fail":
+		b := p.build(ev.ImportPath)
+		b.output.WriteString(ev.Output)
+		if ev.Action == "build-fail" {
+			b.failed = true
+		}
+		return
+	}
+	if ev.Package == "" {
+		return
+	}
+	pkg := p.pkg(ev.Package)
+	if ev.Test == "" {
+		switch ev.Action {
+		case "output":
+			pkg.output.WriteString(ev.Output)
+		case "pass", "skip":
+			pkg.done = true
+		case "fail":
+			pkg.done, pkg.failed, pkg.failedBuild = true, true, ev.FailedBuild
+		}
+		return
+	}
+	t := pkg.test(ev.Test)
+	switch ev.Action {
+	case "output":
+		t.output.WriteString(ev.Output)
+	case "pass":
+		t.status = ports.TestPassed
+	case "fail":
+		t.status = ports.TestFailed
+	case "skip":
+		t.status = ports.TestSkipped
+	}
+}
+
+func (p *parser) pkg(path string) *pkgState {
+	if pkg, ok := p.byPath[path]; ok {
+		return pkg
+	}
+	pkg := &pkgState{path: path, byName: map[string]*testState{}}
+	p.byPath[path] = pkg
+	p.pkgs = append(p.pkgs, pkg)
+	return pkg
+}
+
+func (pkg *pkgState) test(name string) *testState {
+	if t, ok := pkg.byName[name]; ok {
+		return t
+	}
+	t := &testState{id: pkg.path + "." + name}
+	pkg.byName[name] = t
+	pkg.tests = append(pkg.tests, t)
+	return t
+}
+
+func (p *parser) build(importPath string) *buildState {
+	if b, ok := p.byImp[importPath]; ok {
+		return b
+	}
+	b := &buildState{importPath: importPath}
+	p.byImp[importPath] = b
+	p.builds = append(p.builds, b)
+	return b
+}
+
+func (p *parser) report() ports.TestReport {
+	report := ports.TestReport{Parsed: true}
+	for _, b := range p.builds {
+		if b.failed {
+			report.Errors = append(report.Errors, buildError(b.importPath, b.output.String()))
+		}
+	}
+	for _, pkg := range p.pkgs {
+		if !pkg.done {
+			report.Parsed = false
+		}
+		testFailed := false
+		for _, t := range pkg.tests {
+			tc := ports.TestCase{ID: t.id, Status: t.status}
+			switch t.status {
+			case ports.TestFailed, ports.TestSkipped:
+				tc.Message = clip(testMessage(t.output.String()))
+			case "":
+				// A -timeout panic or a crash ends the binary while the test
+				// runs: no pass, fail or skip event ever comes for it.
+				tc.Status = ports.TestFailed
+				tc.Message = clip("test did not finish before the test binary exited\n" +
+					testMessage(t.output.String()))
+			}
+			testFailed = testFailed || tc.Status == ports.TestFailed
+			report.Tests = append(report.Tests, tc)
+		}
+		switch {
+		case !pkg.failed:
+		case pkg.failedBuild != "":
+			// Before go1.24 (or with GODEBUG=gotestjsonbuildtext=1) the build
+			// output went to stderr as text: only the package event remains.
+			if b, ok := p.byImp[pkg.failedBuild]; !ok || !b.failed {
+				report.Errors = append(report.Errors, buildError(pkg.failedBuild, pkg.output.String()))
+			}
+		case !testFailed:
+			report.Errors = append(report.Errors, ports.ReportError{
+				Kind:     KindPackage,
+				Location: pkg.path,
+				Message:  clip(strings.TrimSpace(pkg.output.String())),
+			})
+		}
+	}
+	return report
+}
+
+// goPosition matches the first `file.go:line[:col]` of compiler or vet output.
+var goPosition = regexp.MustCompile(`(?m)^(?:\./)?(\S+\.go:\d+(?::\d+)?):`)
+
+func buildError(importPath, output string) ports.ReportError {
+	location := importPath
+	if m := goPosition.FindStringSubmatch(output); m != nil {
+		location = m[1]
+	}
+	return ports.ReportError{Kind: KindBuild, Location: location, Message: clip(strings.TrimSpace(output))}
+}
+
+// framing lines are go test's own progress lines, not what the test said.
+var framing = []string{"=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS:", "--- FAIL:", "--- SKIP:"}
+
+func testMessage(output string) string {
+	var kept []string
+	for line := range strings.Lines(output) {
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" || hasAnyPrefix(trimmed, framing) {
+			continue
+		}
+		kept = append(kept, trimmed)
+	}
+	return strings.Join(kept, "\n")
+}
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// clip keeps the head and the tail of long text: the head says what failed,
+// the tail holds the last lines of a panic or build log.
+func clip(s string) string {
+	if len(s) <= MaxMessage {
+		return s
+	}
+	half := MaxMessage / 2
+	head, tail := s[:half], s[len(s)-half:]
+	head = strings.ToValidUTF8(head, "")
+	tail = strings.ToValidUTF8(tail, "")
+	return head + "\n... [truncated] ...\n" + tail
+}

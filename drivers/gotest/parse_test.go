@@ -1,0 +1,199 @@
+package gotest_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/espectacular/ah/drivers/gotest"
+	"github.com/espectacular/ah/ports"
+)
+
+// Each testdata/<name>.json is real `go test -json` output; the command that
+// produced it, and the fixture edits it needed, are in testdata/<name>.cmd.
+func TestParse(t *testing.T) {
+	const pkg = "example.com/gotestbasic"
+	tests := []struct {
+		name     string
+		fixture  string
+		parsed   bool
+		tests    []string          // "<status> <id>" in stream order
+		errors   []string          // "<kind> <location>"
+		messages map[string]string // test id or error location -> substring of its message
+		ran      int               // tests that passed or failed
+	}{
+		{
+			name:    "all tests",
+			fixture: "go-test-json-all.json",
+			parsed:  true,
+			tests: []string{
+				"passed " + pkg + ".TestPass",
+				"failed " + pkg + ".TestFail",
+				"skipped " + pkg + ".TestSkip",
+				"passed " + pkg + ".TestSub",
+				"passed " + pkg + ".TestSub/child_a",
+				"passed " + pkg + ".TestSub/child_b",
+			},
+			messages: map[string]string{
+				pkg + ".TestFail": "calc_test.go:13: Add(2, 2) = 4, want 5",
+				pkg + ".TestSkip": "calc_test.go:18: not implemented yet",
+			},
+			ran: 5,
+		},
+		{
+			name:    "one passing test",
+			fixture: "go-test-json-run-pass.json",
+			parsed:  true,
+			tests:   []string{"passed " + pkg + ".TestPass"},
+			ran:     1,
+		},
+		{
+			name:    "one failing test",
+			fixture: "go-test-json-run-fail.json",
+			parsed:  true,
+			tests:   []string{"failed " + pkg + ".TestFail"},
+			ran:     1,
+		},
+		{
+			name:    "no tests to run",
+			fixture: "go-test-json-run-none.json",
+			parsed:  true,
+		},
+		{
+			name:     "build failure",
+			fixture:  "go-test-json-build-fail.json",
+			parsed:   true,
+			errors:   []string{"build broken.go:3:28"},
+			messages: map[string]string{"broken.go:3:28": "cannot use \"not an int\""},
+		},
+		{
+			name:     "vet failure",
+			fixture:  "go-test-json-vet-fail.json",
+			parsed:   true,
+			errors:   []string{"build vet_test.go:8:42"},
+			messages: map[string]string{"vet_test.go:8:42": "fmt.Printf format %d has arg"},
+		},
+		{
+			name:     "setup failure",
+			fixture:  "go-test-json-setup-fail.json",
+			parsed:   true,
+			errors:   []string{"build ./nonexistent"},
+			messages: map[string]string{"./nonexistent": "directory not found"},
+		},
+		{
+			name:     "panic in TestMain",
+			fixture:  "go-test-json-testmain-panic.json",
+			parsed:   true,
+			errors:   []string{"package " + pkg},
+			messages: map[string]string{pkg: "panic: setup exploded"},
+		},
+		{
+			name:     "panic in a test",
+			fixture:  "go-test-json-panic.json",
+			parsed:   true,
+			tests:    []string{"passed " + pkg + ".TestPass", "failed " + pkg + ".TestPanic"},
+			messages: map[string]string{pkg + ".TestPanic": "panic: boom"},
+			ran:      2,
+		},
+		{
+			name:    "timeout leaves a test unfinished",
+			fixture: "go-test-json-timeout.json",
+			parsed:  true,
+			tests:   []string{"passed " + pkg + ".TestPass", "failed " + pkg + ".TestHang"},
+			messages: map[string]string{
+				pkg + ".TestHang": "test did not finish before the test binary exited\npanic: test timed out after 2s",
+			},
+			ran: 2,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := gotest.Parse(readFixture(t, tt.fixture))
+			checkReport(t, got, tt.parsed, tt.tests, tt.errors, tt.messages, tt.ran)
+		})
+	}
+}
+
+func TestParseIncomplete(t *testing.T) {
+	all := readFixture(t, "go-test-json-all.json")
+	lines := bytes.SplitAfter(all, []byte("\n"))
+	tests := []struct {
+		name  string
+		input []byte
+	}{
+		{name: "empty", input: nil},
+		{name: "text only", input: []byte("FAIL\texample.com/x [setup failed]\n")},
+		{name: "cut mid-line", input: all[:len(all)-40]},
+		{name: "cut before the package result", input: bytes.Join(lines[:len(lines)-4], nil)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := gotest.Parse(tt.input); got.Parsed {
+				t.Errorf("Parse(%q).Parsed = true, want false", tail(tt.input))
+			}
+		})
+	}
+}
+
+func TestArgs(t *testing.T) {
+	if got, want := gotest.Args(), []string{"-json", "-count=1"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Args() = %q, want %q", got, want)
+	}
+}
+
+func checkReport(t *testing.T, got ports.TestReport, parsed bool, tests, errors []string,
+	messages map[string]string, ran int,
+) {
+	t.Helper()
+	if got.Parsed != parsed {
+		t.Errorf("Parsed = %v, want %v", got.Parsed, parsed)
+	}
+	var gotTests, gotErrors []string
+	msgs := map[string]string{}
+	n := 0
+	for _, tc := range got.Tests {
+		gotTests = append(gotTests, fmt.Sprintf("%s %s", tc.Status, tc.ID))
+		msgs[tc.ID] = tc.Message
+		if tc.Status == ports.TestPassed || tc.Status == ports.TestFailed {
+			n++
+		}
+	}
+	for _, e := range got.Errors {
+		gotErrors = append(gotErrors, e.Kind+" "+e.Location)
+		msgs[e.Location] = e.Message
+	}
+	if !reflect.DeepEqual(gotTests, tests) {
+		t.Errorf("tests = %q, want %q", gotTests, tests)
+	}
+	if !reflect.DeepEqual(gotErrors, errors) {
+		t.Errorf("errors = %q, want %q", gotErrors, errors)
+	}
+	for key, want := range messages {
+		if !strings.Contains(msgs[key], want) {
+			t.Errorf("message of %s = %q, want it to contain %q", key, msgs[key], want)
+		}
+	}
+	if n != ran {
+		t.Errorf("passed+failed = %d, want %d", n, ran)
+	}
+}
+
+func readFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatalf("read fixture: %v", err)
+	}
+	return data
+}
+
+func tail(b []byte) []byte {
+	if len(b) > 60 {
+		return b[len(b)-60:]
+	}
+	return b
+}
