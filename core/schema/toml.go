@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"time"
@@ -27,11 +28,24 @@ func DecodeTOML(data []byte) (map[string]any, error) {
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &SyntaxError{Line: pe.Position.Line, Column: pe.Position.Col, Message: pe.Message}
+			line, col := position(data, pe.Position)
+			return nil, &SyntaxError{Line: line, Column: col, Message: pe.Message}
 		}
 		return nil, &SyntaxError{Message: err.Error()}
 	}
 	return normalize(raw).(map[string]any), nil
+}
+
+// position computes the 1-based line and byte column of a parse error from
+// its byte offset. The decoder's own Line is one too far when the offending
+// character is a newline it already consumed (`[paths` followed by a line
+// break reports the next line), so the offset is the reliable source.
+func position(data []byte, p toml.Position) (line, col int) {
+	if p.Start < 0 || p.Start > len(data) {
+		return p.Line, p.Col
+	}
+	before := data[:p.Start]
+	return bytes.Count(before, []byte("\n")) + 1, p.Start - bytes.LastIndexByte(before, '\n')
 }
 
 func normalize(v any) any {

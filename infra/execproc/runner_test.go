@@ -1,0 +1,164 @@
+package execproc_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/infra/execproc"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
+)
+
+// testGrace keeps the suite fast; production uses DefaultGrace.
+const testGrace = 200 * time.Millisecond
+
+// upperBound is a generous limit proving "returned promptly" without
+// timing anything precisely.
+const upperBound = 5 * time.Second
+
+func newRunner() *execproc.Runner {
+	return &execproc.Runner{Grace: testGrace}
+}
+
+func TestRunnerContract(t *testing.T) {
+	portstest.RunProcessContract(t, func(*testing.T) ports.Process { return newRunner() })
+}
+
+func TestRunExitCode(t *testing.T) {
+	t.Parallel()
+	for _, code := range []int{0, 3} {
+		res, err := newRunner().Run(t.Context(), helper("exit", strconv.Itoa(code)))
+		require.NoError(t, err)
+		assert.Equal(t, code, res.ExitCode)
+		assert.False(t, res.Signaled || res.TimedOut || res.Canceled || res.IOIncomplete, "%+v", res)
+		assert.Positive(t, res.Duration)
+	}
+}
+
+func TestRunSeparateStreams(t *testing.T) {
+	t.Parallel()
+	res, err := newRunner().Run(t.Context(), helper("streams"))
+	require.NoError(t, err)
+	assert.Equal(t, "to stdout\n", string(res.Stdout))
+	assert.Equal(t, "to stderr\n", string(res.Stderr))
+	assert.Equal(t, int64(10), res.StdoutBytes)
+	assert.Equal(t, int64(10), res.StderrBytes)
+}
+
+func TestRunLargeOutputKeepsTail(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{200_000, 20_000_000} {
+		cmd := helper("flood", strconv.Itoa(n))
+		cmd.Timeout = time.Minute
+		res, err := newRunner().Run(t.Context(), cmd)
+		require.NoError(t, err)
+		assert.Equal(t, 0, res.ExitCode)
+		assert.False(t, res.TimedOut)
+		assert.Equal(t, int64(n), res.StdoutBytes)
+		assert.Equal(t, pattern(n-ports.DefaultTailBytes, ports.DefaultTailBytes), res.Stdout)
+		assert.Empty(t, res.Stderr)
+	}
+}
+
+func TestRunTailBytes(t *testing.T) {
+	t.Parallel()
+	cmd := helper("flood", "1000")
+	cmd.TailBytes = 10
+	res, err := newRunner().Run(t.Context(), cmd)
+	require.NoError(t, err)
+	assert.Equal(t, pattern(990, 10), res.Stdout)
+	assert.Equal(t, int64(1000), res.StdoutBytes)
+}
+
+func TestRunTimeoutKillsSlowChild(t *testing.T) {
+	t.Parallel()
+	cmd := helper("sleep") // would sleep a minute
+	cmd.Timeout = 300 * time.Millisecond
+	began := time.Now()
+	res, err := newRunner().Run(t.Context(), cmd)
+	require.NoError(t, err)
+	assert.Less(t, time.Since(began), upperBound)
+	assert.True(t, res.TimedOut)
+	assert.False(t, res.Canceled)
+	assert.True(t, res.Signaled)
+	assert.Equal(t, -1, res.ExitCode)
+}
+
+func TestRunContextCancel(t *testing.T) {
+	t.Parallel()
+	cmd := helper("sleep")
+	readyFile := filepath.Join(t.TempDir(), "ready")
+	cmd.Env = append(cmd.Env, readyEnv+"="+readyFile)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go cancelWhenExists(cancel, readyFile)
+
+	began := time.Now()
+	res, err := newRunner().Run(ctx, cmd)
+	require.NoError(t, err)
+	assert.Less(t, time.Since(began), upperBound)
+	assert.True(t, res.Canceled)
+	assert.False(t, res.TimedOut)
+	assert.Equal(t, -1, res.ExitCode)
+}
+
+func TestRunDirAndEnv(t *testing.T) {
+	t.Setenv("AH_EXECPROC_INHERITED", "from parent")
+	dir := t.TempDir()
+
+	cmd := helper("pwd")
+	cmd.Dir = dir
+	res, err := newRunner().Run(t.Context(), cmd)
+	require.NoError(t, err)
+	want, err := filepath.EvalSymlinks(dir)
+	require.NoError(t, err)
+	got, err := filepath.EvalSymlinks(string(res.Stdout))
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+
+	cmd = helper("env", "AH_EXECPROC_INHERITED", "AH_EXECPROC_ADDED")
+	cmd.Env = append(cmd.Env, "AH_EXECPROC_ADDED=first", "AH_EXECPROC_ADDED=last wins")
+	res, err = newRunner().Run(t.Context(), cmd)
+	require.NoError(t, err)
+	assert.Equal(t, "AH_EXECPROC_INHERITED=from parent\nAH_EXECPROC_ADDED=last wins\n", string(res.Stdout))
+}
+
+func TestRunMissingProgram(t *testing.T) {
+	t.Parallel()
+	res, err := newRunner().Run(t.Context(), ports.Command{Argv: []string{"ah-execproc-no-such-program"}})
+	require.Error(t, err)
+	assert.EqualError(t, err, `start "ah-execproc-no-such-program": executable file not found in $PATH`)
+	assert.True(t, errors.Is(err, exec.ErrNotFound))
+	assert.Equal(t, -1, res.ExitCode)
+}
+
+func TestRunMissingDir(t *testing.T) {
+	t.Parallel()
+	cmd := helper("exit", "0")
+	cmd.Dir = filepath.Join(t.TempDir(), "missing")
+	_, err := newRunner().Run(t.Context(), cmd)
+	require.ErrorIs(t, err, fs.ErrNotExist)
+	assert.Contains(t, err.Error(), "working directory: stat "+cmd.Dir)
+}
+
+// cancelWhenExists calls cancel once name exists, or after upperBound so a
+// child that never gets ready still fails the test instead of hanging it.
+func cancelWhenExists(cancel context.CancelFunc, name string) {
+	defer cancel()
+	for deadline := time.Now().Add(upperBound); time.Now().Before(deadline); {
+		if _, err := os.Stat(name); err == nil {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

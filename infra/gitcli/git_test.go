@@ -1,0 +1,154 @@
+package gitcli_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/infra/execproc"
+	"github.com/espectacular/ah/infra/gitcli"
+)
+
+// newRepo creates a repository with an isolated git configuration: HOME
+// points at a temporary directory holding only an identity.
+func newRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	gitconfig := "[user]\n\tname = ah test\n\temail = ah@example.com\n[init]\n\tdefaultBranch = main\n"
+	require.NoError(t, os.WriteFile(filepath.Join(home, ".gitconfig"), []byte(gitconfig), 0o644))
+
+	dir := t.TempDir()
+	run(t, dir, "init", "-q")
+	return dir
+}
+
+func run(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "git %v: %s", args, out)
+}
+
+func write(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	}
+}
+
+func commitAll(t *testing.T, dir, msg string) {
+	t.Helper()
+	run(t, dir, "add", "-A")
+	run(t, dir, "commit", "-q", "-m", msg)
+}
+
+func newGit(dir string) *gitcli.Git {
+	return gitcli.New(&execproc.Runner{}, dir)
+}
+
+func TestChangedFiles(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, map[string]string{
+		"a.txt":           "a",
+		"dir/b.txt":       "b",
+		"spaced name.txt": "s",
+		"ünïcode.txt":     "u",
+		"same.txt":        "same",
+	})
+	commitAll(t, dir, "one")
+	write(t, dir, map[string]string{"a.txt": "a2", "new/c.txt": "c", "ünïcode.txt": "u2"})
+	require.NoError(t, os.Remove(filepath.Join(dir, "dir", "b.txt")))
+	run(t, dir, "mv", "spaced name.txt", "renamed.txt")
+	commitAll(t, dir, "two")
+
+	got, err := newGit(dir).ChangedFiles(t.Context(), "HEAD~1", "HEAD")
+	require.NoError(t, err)
+	want := []string{"a.txt", "dir/b.txt", "new/c.txt", "renamed.txt", "spaced name.txt", "ünïcode.txt"}
+	assert.Equal(t, want, got)
+
+	got, err = newGit(dir).ChangedFiles(t.Context(), "HEAD", "HEAD")
+	require.NoError(t, err)
+	assert.Empty(t, got)
+}
+
+func TestChangedFilesBadRef(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, map[string]string{"a.txt": "a"})
+	commitAll(t, dir, "one")
+
+	_, err := newGit(dir).ChangedFiles(t.Context(), "no-such-ref", "HEAD")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"no-such-ref"`)
+	assert.Contains(t, err.Error(), "git diff: exit status 128: fatal:", "git's stderr is included")
+}
+
+func TestWorktreeChanges(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, map[string]string{
+		".gitignore":  "*.log\n",
+		"clean.txt":   "c",
+		"edited.txt":  "e",
+		"staged.txt":  "s",
+		"deleted.txt": "d",
+		"old.txt":     "moved",
+	})
+	commitAll(t, dir, "one")
+
+	write(t, dir, map[string]string{
+		"edited.txt":           "e2",
+		"staged.txt":           "s2",
+		"added.txt":            "new",
+		"untracked/deep/u.txt": "u",
+		"ignored.log":          "ignored",
+	})
+	run(t, dir, "add", "staged.txt", "added.txt")
+	require.NoError(t, os.Remove(filepath.Join(dir, "deleted.txt")))
+	run(t, dir, "mv", "old.txt", "new name.txt")
+
+	got, err := newGit(dir).WorktreeChanges(t.Context())
+	require.NoError(t, err)
+	want := []string{"added.txt", "deleted.txt", "edited.txt", "new name.txt", "old.txt", "staged.txt", "untracked/deep/u.txt"}
+	assert.Equal(t, want, got)
+}
+
+func TestWorktreeChangesClean(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, map[string]string{"a.txt": "a"})
+	commitAll(t, dir, "one")
+
+	got, err := newGit(dir).WorktreeChanges(t.Context())
+	require.NoError(t, err)
+	assert.Empty(t, got)
+}
+
+func TestWorktreeChangesNotARepo(t *testing.T) {
+	newRepo(t) // isolates the configuration
+	dir := t.TempDir()
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
+
+	_, err := newGit(dir).WorktreeChanges(t.Context())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not a git repository")
+}
+
+func TestCanceled(t *testing.T) {
+	dir := newRepo(t)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	_, err := newGit(dir).WorktreeChanges(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+}

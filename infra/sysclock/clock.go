@@ -1,0 +1,18 @@
+// Package sysclock is the system clock behind ports.Clock.
+package sysclock
+
+import (
+	"time"
+
+	"github.com/espectacular/ah/ports"
+)
+
+// Clock reads the system clock. The zero value is ready to use.
+type Clock struct{}
+
+var _ ports.Clock = Clock{}
+
+// Now returns time.Now().
+func (Clock) Now() time.Time {
+	return time.Now()
+}

@@ -1,0 +1,81 @@
+package ports
+
+import (
+	"context"
+	"io/fs"
+)
+
+// Detection sources, in precedence order.
+const (
+	SourceConfigured   = "configured"
+	SourceManifest     = "manifest"
+	SourceEnvironment  = "environment"
+	SourceSourceImport = "source_import"
+)
+
+// Driver is a test-framework adapter (pytest, cargo, vitest, go). The core
+// decides precedence and verdicts; a driver only knows its framework's
+// signals, how to ask it for structured output, and how to read it.
+type Driver interface {
+	// Name is the adapter name used in config and output ("pytest").
+	Name() string
+	// Aliases are the language test types that map to this adapter
+	// ("python" for pytest).
+	Aliases() []string
+	// DefaultCommand is the argv prefix used when the adapter is detected
+	// but not configured.
+	DefaultCommand(repo fs.FS) []string
+	// RunsFramework reports whether a configured argv runs this framework
+	// (["uv","run","pytest"] runs pytest).
+	RunsFramework(argv []string) bool
+	// Manifest reports whether the repository's manifests declare the
+	// framework (pyproject.toml, Cargo.toml, package.json, go.mod, ...).
+	Manifest(repo fs.FS) bool
+	// Probes are the candidate commands that prove the framework runs here,
+	// in preference order; the first that exits 0 wins, and its output gives
+	// the version.
+	Probes(repo fs.FS) []Probe
+	// ImportsFramework reports whether a source file imports the framework;
+	// SourceFile filters which files are worth reading.
+	SourceFile(name string) bool
+	ImportsFramework(content []byte) bool
+	// Prepare adds what the framework needs for structured output to a
+	// resolved invocation; scratch is a private directory for report files.
+	Prepare(argv []string, scratch string) Prepared
+	// Parse reads the structured result of a run.
+	Parse(res Result, report []byte) TestReport
+}
+
+// Probe is a command whose success shows a framework is runnable.
+type Probe struct {
+	// Argv is the probe command; Command is the argv prefix to run tests
+	// with when the probe succeeds.
+	Argv    []string
+	Command []string
+	// Version extracts the framework version from the probe's output.
+	Version func(stdout, stderr []byte) string
+}
+
+// Prepared is an invocation with the framework's reporter switched on.
+type Prepared struct {
+	Argv []string
+	Env  []string
+	// ReportFile, when set, is read after the run and passed to Parse.
+	ReportFile string
+	// Files are written into scratch before the run (name -> content), for
+	// example a reporter plugin.
+	Files map[string][]byte
+	// TailBytes is how much of stdout and stderr Parse needs (the whole
+	// stream, for frameworks that report on stdout); zero means the default
+	// tails. Parse must treat output cut short as unparsed.
+	TailBytes int
+}
+
+// Scratch provides private temporary directories for report files.
+type Scratch interface {
+	// MkdirTemp creates a new empty directory and returns its absolute path.
+	MkdirTemp(ctx context.Context) (string, error)
+	WriteFile(path string, data []byte) error
+	ReadFile(path string) ([]byte, error)
+	RemoveAll(path string) error
+}

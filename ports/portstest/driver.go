@@ -1,0 +1,93 @@
+package portstest
+
+import (
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/ports"
+)
+
+// Driver is a configurable ports.Driver for core tests: detection answers
+// come from its fields, and it recognises a command as its framework when
+// any argv word equals Program (default: Adapter).
+type Driver struct {
+	Adapter string
+	Alias   []string
+	// Default is DefaultCommand's answer.
+	Default []string
+	// Program is the word RunsFramework looks for; "" means Adapter.
+	Program string
+	// HasManifest is Manifest's answer.
+	HasManifest bool
+	// ProbeList is Probes' answer.
+	ProbeList []ports.Probe
+	// Ext selects source files by suffix; Import is the text that counts as
+	// importing the framework.
+	Ext, Import string
+	// Flags are added to a prepared argv; Report names the report file
+	// inside scratch, and Written is put into scratch as Files.
+	Flags   []string
+	Report  string
+	Written map[string][]byte
+	// Tail is Prepared.TailBytes.
+	Tail int
+	// ParseFunc answers Parse; nil means "unparsed".
+	ParseFunc func(res ports.Result, report []byte) ports.TestReport
+	// Class answers Classify; "" means unclassified.
+	Class string
+}
+
+var _ ports.Driver = (*Driver)(nil)
+
+// Name implements ports.Driver.
+func (d *Driver) Name() string { return d.Adapter }
+
+// Aliases implements ports.Driver.
+func (d *Driver) Aliases() []string { return slices.Clone(d.Alias) }
+
+// DefaultCommand implements ports.Driver.
+func (d *Driver) DefaultCommand(fs.FS) []string { return slices.Clone(d.Default) }
+
+// RunsFramework implements ports.Driver.
+func (d *Driver) RunsFramework(argv []string) bool {
+	p := d.Program
+	if p == "" {
+		p = d.Adapter
+	}
+	return slices.Contains(argv, p)
+}
+
+// Manifest implements ports.Driver.
+func (d *Driver) Manifest(fs.FS) bool { return d.HasManifest }
+
+// Probes implements ports.Driver.
+func (d *Driver) Probes(fs.FS) []ports.Probe { return slices.Clone(d.ProbeList) }
+
+// SourceFile implements ports.Driver.
+func (d *Driver) SourceFile(name string) bool { return d.Ext != "" && strings.HasSuffix(name, d.Ext) }
+
+// ImportsFramework implements ports.Driver.
+func (d *Driver) ImportsFramework(content []byte) bool {
+	return d.Import != "" && strings.Contains(string(content), d.Import)
+}
+
+// Prepare implements ports.Driver: argv followed by Flags.
+func (d *Driver) Prepare(argv []string, scratch string) ports.Prepared {
+	p := ports.Prepared{Argv: slices.Concat(argv, d.Flags), Files: d.Written, TailBytes: d.Tail}
+	if d.Report != "" {
+		p.ReportFile = scratch + "/" + d.Report
+	}
+	return p
+}
+
+// Parse implements ports.Driver.
+func (d *Driver) Parse(res ports.Result, report []byte) ports.TestReport {
+	if d.ParseFunc == nil {
+		return ports.TestReport{}
+	}
+	return d.ParseFunc(res, report)
+}
+
+// Classify names the failure class of a report, as the pytest driver does.
+func (d *Driver) Classify(ports.TestReport) string { return d.Class }
