@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -107,11 +108,11 @@ func build(doc map[string]any) Config {
 		}
 	}
 	if e, ok := doc["execution"].(map[string]any); ok {
-		if n, ok := e["jobs"].(int64); ok {
-			c.Jobs = int(n)
+		if n, ok := integer(e["jobs"]); ok {
+			c.Jobs = n
 		}
-		if n, ok := e["default_timeout_seconds"].(int64); ok {
-			c.DefaultTimeoutSeconds = int(n)
+		if n, ok := integer(e["default_timeout_seconds"]); ok {
+			c.DefaultTimeoutSeconds = n
 		}
 	}
 	runners, _ := doc["runners"].(map[string]any)
@@ -158,6 +159,20 @@ func strs(xs []any) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// integer returns v as an int when it is a whole number. TOML's 2.0 is a
+// float, but the schema's "integer" type accepts it, so it must count too.
+func integer(v any) (int, bool) {
+	switch n := v.(type) {
+	case int64:
+		return int(n), true
+	case float64:
+		if n == math.Trunc(n) && math.Abs(n) <= math.MaxInt32 {
+			return int(n), true
+		}
+	}
+	return 0, false
 }
 
 // cleanRel normalises a validated relative path ("./openspec//specs/" ->

@@ -5,6 +5,7 @@ package contract
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -138,9 +139,7 @@ func fill(c *Contract, doc map[string]any) {
 			e.Flags, _ = m["flags"].(string)
 			e.Command, _ = m["command"].(string)
 			e.Runner, _ = m["runner"].(string)
-			if n, ok := m["timeout_seconds"].(int64); ok {
-				e.TimeoutSeconds = int(n)
-			}
+			e.TimeoutSeconds = integer(m["timeout_seconds"])
 			e.Exclusive, _ = m["exclusive"].(bool)
 			if rs, ok := m["resources"].([]any); ok {
 				for _, r := range rs {
@@ -152,6 +151,20 @@ func fill(c *Contract, doc map[string]any) {
 			c.Tests = append(c.Tests, e)
 		}
 	}
+}
+
+// integer returns v as an int when it is a whole number. TOML's 10.0 is a
+// float, but the schema's "integer" type accepts it, so it must count too.
+func integer(v any) int {
+	switch n := v.(type) {
+	case int64:
+		return int(n)
+	case float64:
+		if n == math.Trunc(n) && math.Abs(n) <= math.MaxInt32 {
+			return int(n)
+		}
+	}
+	return 0
 }
 
 // HasTimeout reports whether any entry declares timeout_seconds.

@@ -113,6 +113,17 @@ func Validate(name string, v any) ([]Problem, error) {
 // collect keeps the leaf errors: the group errors (allOf, oneOf, $ref, the
 // schema itself) only say "something below failed".
 func collect(ve *jsonschema.ValidationError, out *[]Problem) {
+	if _, ok := ve.ErrorKind.(*kind.PropertyNames); ok {
+		// The causes validate the key as a value of its own and carry no
+		// location. The error's own InstanceLocation is unreliable too:
+		// jsonschema v6.0.3 stores the validator's location slice without
+		// copying it, so later siblings overwrite it ("status" instead of
+		// "tests"). The schema location names the object instead.
+		p := problem(ve)
+		p.Path = propertyNamesPath(ve.SchemaURL)
+		*out = append(*out, p)
+		return
+	}
 	if len(ve.Causes) > 0 {
 		if one, ok := ve.ErrorKind.(*kind.OneOf); ok && len(one.Subschemas) == 0 {
 			// oneOf where no branch matched: the branch errors are noise for a
@@ -146,13 +157,52 @@ func problem(ve *jsonschema.ValidationError) Problem {
 		p.Message = "unknown key " + quoteAll(k.Properties) + " (check the spelling)"
 	case *kind.OneOf:
 		p.Message = "has the wrong shape: " + oneOfHint(p.Path)
+	case *kind.PropertyNames:
+		p.Field = k.Property
+		p.Message = fmt.Sprintf("invalid key %q", k.Property)
+		for _, c := range ve.Causes {
+			if pat, ok := c.ErrorKind.(*kind.Pattern); ok {
+				p.Message += fmt.Sprintf(" (key names must match %s)", pat.Want)
+			}
+		}
 	case *kind.Not:
+		p.Keyword = "not" // jsonschema v6 gives no keyword path for not
 		// The only "not" in ah's schemas guards relative paths.
 		p.Message = "must be a relative path inside the repository (no absolute path, no '..' segment)"
 	default:
 		p.Message = ve.ErrorKind.LocalizedString(printer)
 	}
 	return p
+}
+
+// propertyNamesPath turns the location of a propertyNames schema reached
+// through properties only ("...#/properties/tests/propertyNames") into the
+// instance path of its object ("tests"); any other location gives "", which
+// is never wrong, only less precise.
+func propertyNamesPath(schemaURL string) string {
+	_, frag, ok := strings.Cut(schemaURL, "#")
+	if !ok {
+		return ""
+	}
+	frag, ok = strings.CutSuffix(frag, "/propertyNames")
+	if !ok {
+		return ""
+	}
+	toks := strings.Split(strings.TrimPrefix(frag, "/"), "/")
+	if frag == "" {
+		toks = nil
+	}
+	if len(toks)%2 != 0 {
+		return ""
+	}
+	var keys []string
+	for i := 0; i < len(toks); i += 2 {
+		if toks[i] != "properties" {
+			return ""
+		}
+		keys = append(keys, strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i+1]))
+	}
+	return strings.Join(keys, ".")
 }
 
 func oneOfHint(path string) string {

@@ -71,7 +71,11 @@ func Scan(data []byte) []Scenario {
 	return out
 }
 
+// splitLines splits s into lines without their "\n" or "\r\n". A leading
+// UTF-8 byte order mark, written by some editors, is dropped so that it
+// cannot hide front matter or a heading on line 1.
 func splitLines(s string) []string {
+	s = strings.TrimPrefix(s, "\ufeff")
 	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
 		return nil
@@ -172,10 +176,15 @@ func run(s string, c byte) int {
 	return n
 }
 
-// verifies extracts [[x.P-y]] references from VERIFIES bullets.
+// verifies extracts [[x.P-y]] references from VERIFIES bullets. Lines in
+// fenced code blocks are examples, not bullets.
 func verifies(body []string) []string {
 	var refs []string
+	var fence fenceState
 	for _, l := range body {
+		if fence.step(l) {
+			continue
+		}
 		t := strings.TrimSpace(l)
 		t = strings.TrimLeft(t, "-*+ ")
 		t = strings.ReplaceAll(t, "*", "")

@@ -1,0 +1,205 @@
+package config_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/config"
+)
+
+const minimal = "tool_version = \"0.1.0\"\n"
+
+// defaults is what a minimal config parses to, without Raw.
+func defaults() config.Config {
+	return config.Config{
+		ToolVersion:           "0.1.0",
+		Specs:                 config.DefaultSpecs,
+		Changes:               config.DefaultChanges,
+		Runners:               map[string]config.Runner{},
+		CustomRunners:         map[string]config.Runner{},
+		Jobs:                  config.DefaultJobs,
+		DefaultTimeoutSeconds: config.DefaultTimeoutSeconds,
+	}
+}
+
+func with(f func(*config.Config)) config.Config {
+	c := defaults()
+	f(&c)
+	return c
+}
+
+var validCases = []struct {
+	name string
+	toml string
+	want config.Config
+}{
+	{name: "minimal config gets defaults", toml: minimal, want: defaults()},
+	{
+		name: "paths cleaned",
+		toml: minimal + "[paths]\nspecs = \"./docs//specs/\"\nchanges = \"docs\\\\changes\"\n",
+		want: with(func(c *config.Config) { c.Specs, c.Changes = "docs/specs", "docs/changes" }),
+	},
+	{
+		name: "dots inside a name are not a parent segment",
+		toml: minimal + "[paths]\nspecs = \"a..b/specs\"\nchanges = \"..changes\"\n",
+		want: with(func(c *config.Config) { c.Specs, c.Changes = "a..b/specs", "..changes" }),
+	},
+	{
+		name: "current directory",
+		toml: minimal + "[paths]\nspecs = \".\"\n",
+		want: with(func(c *config.Config) { c.Specs = "." }),
+	},
+	{
+		name: "plain runner form",
+		toml: minimal + "[runners]\nunit = [\"uv\", \"run\", \"pytest\"]\n",
+		want: with(func(c *config.Config) {
+			c.Runners["unit"] = config.Runner{Command: []string{"uv", "run", "pytest"}}
+		}),
+	},
+	{
+		name: "table runner forms",
+		toml: minimal + "[runners.unit]\ncommand = [\"pytest\", \"-q\"]\nadapter = \"pytest\"\n\n[runners.rust]\nadapter = \"cargo\"\n\n[runners.e2e]\ncommand = [\"npx\", \"playwright\", \"test\"]\n",
+		want: with(func(c *config.Config) {
+			c.Runners["unit"] = config.Runner{Command: []string{"pytest", "-q"}, Adapter: "pytest"}
+			c.Runners["rust"] = config.Runner{Adapter: "cargo"}
+			c.Runners["e2e"] = config.Runner{Command: []string{"npx", "playwright", "test"}}
+		}),
+	},
+	{
+		name: "both runner forms together",
+		toml: minimal + "[runners]\nunit = [\"pytest\"]\ngo = { command = [\"go\", \"test\"], adapter = \"go\" }\n",
+		want: with(func(c *config.Config) {
+			c.Runners["unit"] = config.Runner{Command: []string{"pytest"}}
+			c.Runners["go"] = config.Runner{Command: []string{"go", "test"}, Adapter: "go"}
+		}),
+	},
+	{
+		name: "named custom runners",
+		toml: minimal + "[runners.custom.bats]\ncommand = [\"bats\", \"--tap\"]\n\n[runners.custom.make]\ncommand = [\"make\"]\n",
+		want: with(func(c *config.Config) {
+			c.CustomRunners["bats"] = config.Runner{Command: []string{"bats", "--tap"}}
+			c.CustomRunners["make"] = config.Runner{Command: []string{"make"}}
+		}),
+	},
+	{
+		name: "legacy custom runner array",
+		toml: minimal + "[runners]\ncustom = [\"./scripts/run-test.sh\"]\n",
+		want: with(func(c *config.Config) {
+			c.CustomRunners["custom"] = config.Runner{Command: []string{"./scripts/run-test.sh"}}
+		}),
+	},
+	{
+		name: "execution",
+		toml: minimal + "[execution]\njobs = 4\ndefault_timeout_seconds = 120\n",
+		want: with(func(c *config.Config) { c.Jobs, c.DefaultTimeoutSeconds = 4, 120 }),
+	},
+	{
+		// A TOML float with no fraction satisfies the schema's "integer".
+		name: "execution with integral floats",
+		toml: minimal + "[execution]\njobs = 2.0\ndefault_timeout_seconds = 30.0\n",
+		want: with(func(c *config.Config) { c.Jobs, c.DefaultTimeoutSeconds = 2, 30 }),
+	},
+	{
+		name: "optional tables",
+		toml: minimal + "[quality.mutation]\nenabled = true\nthreshold = 0.5\ncommand = [\"mutmut\"]\n\n[capabilities.mutation]\nenabled = false\n\n[lint]\nmax_and_steps = 3\n\n[spk]\nversion = \"1.2.0\"\n",
+		want: defaults(),
+	},
+}
+
+func TestParse(t *testing.T) {
+	for _, tt := range validCases {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := config.Parse([]byte(tt.toml))
+			require.NoError(t, err, "Parse(%q)", tt.toml)
+			assert.NotNil(t, got.Raw, "Raw")
+			got.Raw = nil
+			assert.Equal(t, tt.want, got, "Parse(%q)", tt.toml)
+		})
+	}
+}
+
+func TestParseRaw(t *testing.T) {
+	got, err := config.Parse([]byte(minimal + "[capabilities.mutation]\nenabled = true\n"))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{
+		"tool_version": "0.1.0",
+		"capabilities": map[string]any{"mutation": map[string]any{"enabled": true}},
+	}, got.Raw)
+}
+
+func TestRunnerNames(t *testing.T) {
+	got, err := config.Parse([]byte(minimal + "[runners]\nz = [\"z\"]\na = [\"a\"]\nm = [\"m\"]\ncustom = [\"c\"]\n"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "m", "z"}, got.RunnerNames())
+}
+
+// rejectCase expects a *config.Error whose problems mention every string
+// in contains.
+type rejectCase struct {
+	name     string
+	toml     string
+	contains []string
+}
+
+var rejectCases = []rejectCase{
+	{name: "parent segment", toml: minimal + "[paths]\nspecs = \"../specs\"\n", contains: []string{"paths.specs", "relative"}},
+	{name: "inner parent segment", toml: minimal + "[paths]\nchanges = \"a/../../b\"\n", contains: []string{"paths.changes"}},
+	{name: "trailing parent segment", toml: minimal + "[paths]\nspecs = \"a/..\"\n", contains: []string{"paths.specs"}},
+	{name: "bare parent", toml: minimal + "[paths]\nspecs = \"..\"\n", contains: []string{"paths.specs"}},
+	{name: "backslash parent segment", toml: minimal + "[paths]\nspecs = 'a\\..\\b'\n", contains: []string{"paths.specs"}},
+	{name: "absolute path", toml: minimal + "[paths]\nspecs = \"/x\"\n", contains: []string{"paths.specs"}},
+	{name: "windows drive path", toml: minimal + "[paths]\nspecs = 'C:\\x'\n", contains: []string{"paths.specs"}},
+	{name: "windows drive forward slash", toml: minimal + "[paths]\nspecs = \"C:/x\"\n", contains: []string{"paths.specs"}},
+	{name: "backslash root", toml: minimal + "[paths]\nspecs = '\\x'\n", contains: []string{"paths.specs"}},
+	{name: "empty path", toml: minimal + "[paths]\nspecs = \"\"\n", contains: []string{"paths.specs"}},
+	{name: "unknown paths key", toml: minimal + "[paths]\nspec = \"x\"\n", contains: []string{"paths", `"spec"`}},
+	{name: "unknown top-level key", toml: minimal + "[runner]\nunit = [\"x\"]\n", contains: []string{`unknown key "runner"`}},
+	{name: "case-variant key", toml: "Tool_Version = \"0.1.0\"\n", contains: []string{`"Tool_Version"`, `"tool_version"`}},
+	{name: "missing tool_version", toml: "[paths]\nspecs = \"s\"\n", contains: []string{`"tool_version"`}},
+	{name: "empty document", toml: "", contains: []string{`"tool_version"`}},
+	{name: "tool_version of the wrong type", toml: "tool_version = 1\n", contains: []string{"tool_version"}},
+	{name: "empty argv", toml: minimal + "[runners]\nunit = []\n", contains: []string{"runners.unit"}},
+	{name: "empty program", toml: minimal + "[runners]\nunit = [\"\"]\n", contains: []string{"runners.unit"}},
+	{name: "argv of numbers", toml: minimal + "[runners]\nunit = [1]\n", contains: []string{"runners.unit"}},
+	{name: "runner table without command or adapter", toml: minimal + "[runners.unit]\n", contains: []string{"runners.unit"}},
+	{name: "runner table with empty command", toml: minimal + "[runners.unit]\ncommand = []\n", contains: []string{"runners.unit"}},
+	{name: "runner table unknown key", toml: minimal + "[runners.unit]\ncommand = [\"x\"]\ncmd = [\"y\"]\n", contains: []string{"runners.unit"}},
+	{name: "unknown adapter", toml: minimal + "[runners.unit]\nadapter = \"jest\"\n", contains: []string{"runners.unit"}},
+	{name: "runner name with a space", toml: minimal + "[runners]\n\"my unit\" = [\"x\"]\n", contains: []string{`runners: invalid key "my unit"`}},
+	{name: "custom runner table without command", toml: minimal + "[runners.custom.bats]\n", contains: []string{"runners.custom"}},
+	{name: "custom runner as a plain table", toml: minimal + "[runners.custom]\ncommand = [\"x\"]\n", contains: []string{"runners.custom"}},
+	{name: "empty legacy custom", toml: minimal + "[runners]\ncustom = []\n", contains: []string{"runners.custom"}},
+	{name: "jobs 0", toml: minimal + "[execution]\njobs = 0\n", contains: []string{"execution.jobs"}},
+	{name: "default timeout as string", toml: minimal + "[execution]\ndefault_timeout_seconds = \"60\"\n", contains: []string{"execution.default_timeout_seconds"}},
+	{name: "fractional timeout", toml: minimal + "[execution]\ndefault_timeout_seconds = 1.5\n", contains: []string{"execution.default_timeout_seconds"}},
+	{name: "unknown execution key", toml: minimal + "[execution]\nparallel = 2\n", contains: []string{"execution", `"parallel"`}},
+	{name: "several problems reported together", toml: "[paths]\nspecs = \"/abs\"\n[bogus]\n", contains: []string{`"tool_version"`, "paths.specs", `"bogus"`}},
+	{name: "syntax error", toml: minimal + "[paths\nspecs = \"x\"\n", contains: []string{"line 2, column", "invalid TOML"}},
+	{name: "duplicate key", toml: minimal + "tool_version = \"0.2.0\"\n", contains: []string{"line 2, column", "invalid TOML"}},
+	{name: "unterminated string", toml: "tool_version = \"0.1.0\n", contains: []string{"line 1, column", "invalid TOML"}},
+}
+
+func TestParseRejects(t *testing.T) {
+	for _, tt := range rejectCases {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := config.Parse([]byte(tt.toml))
+			require.Error(t, err, "Parse(%q)", tt.toml)
+			var cerr *config.Error
+			require.True(t, errors.As(err, &cerr), "Parse(%q) error %T, want *config.Error", tt.toml, err)
+			assert.Equal(t, ".espectacular/config.toml", cerr.File)
+			require.NotEmpty(t, cerr.Problems)
+			assert.Contains(t, err.Error(), ".espectacular/config.toml")
+			for _, want := range tt.contains {
+				assert.Contains(t, err.Error(), want)
+			}
+		})
+	}
+}
+
+func TestErrorMessage(t *testing.T) {
+	err := &config.Error{File: config.Path, Problems: []string{"a: bad", "b: worse"}}
+	assert.Equal(t, "invalid config .espectacular/config.toml: a: bad; b: worse", err.Error())
+}

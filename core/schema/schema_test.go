@@ -1,0 +1,93 @@
+package schema_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/schemas"
+)
+
+func TestValidate(t *testing.T) {
+	contract := func(extra map[string]any) map[string]any {
+		doc := map[string]any{"id": "a", "description": "d", "archetype": "PF", "status": "active", "authored_with": "0.1.0"}
+		for k, v := range extra {
+			doc[k] = v
+		}
+		return doc
+	}
+	tests := []struct {
+		name   string
+		schema string
+		doc    map[string]any
+		want   []schema.Problem
+	}{
+		{name: "valid contract", schema: schemas.Contract, doc: contract(nil)},
+		{
+			name:   "missing key",
+			schema: schemas.Config,
+			doc:    map[string]any{},
+			want:   []schema.Problem{{Keyword: "required", Field: "tool_version", Message: `missing required key "tool_version"`}},
+		},
+		{
+			name:   "unknown key",
+			schema: schemas.Contract,
+			doc:    contract(map[string]any{"ID": "a"}),
+			want:   []schema.Problem{{Keyword: "additionalProperties", Field: "ID", Message: `unknown key "ID" (check the spelling)`}},
+		},
+		{
+			name:   "nested path with index",
+			schema: schemas.Contract,
+			doc:    contract(map[string]any{"tests": map[string]any{"unit": []any{map[string]any{"flags": "x", "exclusive": "yes"}}}}),
+			want:   []schema.Problem{{Path: "tests.unit[0].exclusive", Keyword: "type", Message: "got string, want boolean"}},
+		},
+		{
+			// jsonschema v6.0.3 reports propertyNames errors at a location it
+			// later overwrites ("status"); the path must name the object.
+			name:   "invalid test type name",
+			schema: schemas.Contract,
+			doc:    contract(map[string]any{"tests": map[string]any{"my unit": []any{map[string]any{"flags": "x"}}}}),
+			want: []schema.Problem{{
+				Path: "tests", Keyword: "propertyNames", Field: "my unit",
+				Message: `invalid key "my unit" (key names must match ^[A-Za-z0-9_-]+$)`,
+			}},
+		},
+		{
+			name:   "invalid runner name",
+			schema: schemas.Config,
+			doc:    map[string]any{"tool_version": "1", "paths": map[string]any{"specs": "s"}, "runners": map[string]any{"a b": []any{"x"}}},
+			want: []schema.Problem{{
+				Path: "runners", Keyword: "propertyNames", Field: "a b",
+				Message: `invalid key "a b" (key names must match ^[A-Za-z0-9_-]+$)`,
+			}},
+		},
+		{
+			name:   "relative path",
+			schema: schemas.Config,
+			doc:    map[string]any{"tool_version": "1", "paths": map[string]any{"specs": "../x"}},
+			want: []schema.Problem{{
+				Path: "paths.specs", Keyword: "not",
+				Message: "must be a relative path inside the repository (no absolute path, no '..' segment)",
+			}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := schema.Validate(tt.schema, tt.doc)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestValidateUnknownSchema(t *testing.T) {
+	_, err := schema.Validate("nope.schema.json", map[string]any{})
+	assert.ErrorContains(t, err, "nope.schema.json")
+}
+
+func TestProblemString(t *testing.T) {
+	assert.Equal(t, "m", schema.Problem{Message: "m"}.String())
+	assert.Equal(t, "a.b: m", schema.Problem{Path: "a.b", Message: "m"}.String())
+}
