@@ -50,6 +50,9 @@ func TestGoldenCheckJSONMatchesSchema(t *testing.T) {
 	require.NotZero(t, validated, "no golden check envelope found under testdata: is the walk broken?")
 }
 
+// envelopeSchemas maps an envelope_kind to the schema of its output.
+var envelopeSchemas = map[string]string{"check": schemas.CheckOutput, "doctor": schemas.DoctorOutput}
+
 // checkEnvelope validates data against the check output schema when it is a
 // check envelope, and reports whether it was one. Every golden JSON must at
 // least parse: an empty golden was never filled in.
@@ -63,17 +66,19 @@ func checkEnvelope(t *testing.T, where string, data []byte) bool {
 		return false
 	}
 	env, ok := v.(map[string]any)
-	if !ok || env["envelope_kind"] != "check" {
+	kind, _ := env["envelope_kind"].(string)
+	name, known := envelopeSchemas[kind]
+	if !ok || !known {
 		return false
 	}
-	problems, err := schema.Validate(schemas.CheckOutput, v)
+	problems, err := schema.Validate(name, v)
 	require.NoError(t, err)
 	if len(problems) > 0 {
 		// The summarised problems can be terse for oneOf branches; the
 		// validator's own tree names the failing keyword and location.
-		s, err := schema.Get(schemas.CheckOutput)
+		s, err := schema.Get(name)
 		require.NoError(t, err)
-		t.Errorf("%s does not match %s: %v\n%#v", where, schemas.CheckOutput, problems, s.Validate(v))
+		t.Errorf("%s does not match %s: %v\n%#v", where, name, problems, s.Validate(v))
 	}
 	return true
 }

@@ -21,6 +21,7 @@ func setup(env *testscript.Env) error {
 	env.Setenv("NO_COLOR", "1")
 	env.Setenv("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
 	env.Setenv("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+	toolEnv(env)
 	gitconfig := "[user]\n\tname = ah test\n\temail = ah@example.invalid\n[init]\n\tdefaultBranch = main\n"
 	return os.WriteFile(filepath.Join(env.WorkDir, ".gitconfig"), []byte(gitconfig), 0o644)
 }
@@ -29,6 +30,7 @@ func commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"fixture":    cmdFixture,
 		"jsonschema": cmdJSONSchema,
+		"path-only":  cmdPathOnly,
 	}
 }
 
@@ -70,6 +72,9 @@ func cmdJSONSchema(ts *testscript.TestScript, neg bool, args []string) {
 // condition adds [tool:NAME]: true when NAME runs here. With
 // AH_REQUIRE_TOOLS=1 a missing tool fails the script instead of skipping it.
 func condition(cond string) (bool, error) {
+	if fixture, ok := strings.CutPrefix(cond, "installed:"); ok {
+		return installed(fixture)
+	}
 	name, ok := strings.CutPrefix(cond, "tool:")
 	if !ok {
 		return false, fmt.Errorf("unknown condition %q", cond)

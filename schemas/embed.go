@@ -19,4 +19,5 @@ const (
 	Config       = "config.schema.json"
 	CheckOutput  = "check-output.schema.json"
 	CustomRunner = "custom-runner.schema.json"
+	DoctorOutput = "doctor-output.schema.json"
 )

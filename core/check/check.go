@@ -18,6 +18,9 @@ type Options struct {
 	// Exec, when set, runs the tests of every contract without a
 	// structural finding (ah check --run-tests).
 	Exec *Exec
+	// Adapters, when set, enables adapter detection and adapter runs
+	// (adapters.go); without it adapter-typed tests need a [runners] entry.
+	Adapters *Adapters
 }
 
 // Exec configures test execution.
@@ -29,6 +32,10 @@ type Exec struct {
 	Jobs     int
 	Timings  bool
 	Progress execution.Progress
+	// Scratch holds adapter report files; Getenv reads ah's environment
+	// for path lists a driver extends (PYTHONPATH).
+	Scratch ports.Scratch
+	Getenv  func(string) string
 }
 
 // Report is the result of a check.
@@ -56,7 +63,8 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
-	findings, ready, err := structural(fsys, cfg, r)
+	decide := newDecider(ctx, fsys, cfg, opts.Adapters, opts.Exec != nil)
+	findings, ready, err := structural(fsys, cfg, r, decide)
 	if err != nil {
 		return Report{}, err
 	}
@@ -66,7 +74,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	passed := 0
 	if opts.Exec != nil {
-		res := execute(ctx, cfg, *opts.Exec, ready)
+		res, err := execute(ctx, cfg, *opts.Exec, ready, decide, opts.Adapters)
+		if err != nil {
+			return Report{}, err
+		}
 		findings = append(findings, res.Findings...)
 		passed = res.Passed
 		rep.Executions = res.Executions
@@ -85,7 +96,11 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 }
 
 // execute runs the bindings of the validated units.
-func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated) execution.Results {
+func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated, decide decider, a *Adapters) (execution.Results, error) {
+	var drivers []ports.Driver
+	if a != nil {
+		drivers = a.Drivers
+	}
 	var bindings []execution.Binding
 	var invs []execution.Invocation
 	for _, v := range ready {
@@ -94,7 +109,7 @@ func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated)
 				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
 				Scenario: scenarioOf(v.Scenario), Entry: e,
 			}
-			inv, err := execution.Resolve(cfg, b)
+			inv, err := invocation(cfg, decide, drivers, b)
 			if err != nil {
 				continue // structural checks already reported it
 			}
@@ -107,8 +122,14 @@ func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated)
 	if workers == 0 {
 		workers = cfg.Jobs
 	}
+	cleanup, err := execution.Prepare(ctx, ex.Scratch, jobs, ex.Getenv)
+	if err != nil {
+		return execution.Results{}, err
+	}
+	defer cleanup()
 	outcomes := execution.Schedule(ctx, ex.Process, ex.Dir, jobs, workers, ex.Progress)
-	return execution.Judge(jobs, outcomes, ex.Timings)
+	execution.Collect(ex.Scratch, ex.Dir, jobs, outcomes)
+	return execution.Judge(jobs, outcomes, ex.Timings), nil
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

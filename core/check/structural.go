@@ -23,7 +23,7 @@ type validated struct {
 
 // structural runs the correspondence and contract checks over a resolved
 // scope. It returns the findings and the units that may run their tests.
-func structural(fsys fs.FS, cfg config.Config, r resolved) ([]finding.Finding, []validated, error) {
+func structural(fsys fs.FS, cfg config.Config, r resolved, decide decider) ([]finding.Finding, []validated, error) {
 	var out []finding.Finding
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
@@ -38,7 +38,7 @@ func structural(fsys fs.FS, cfg config.Config, r resolved) ([]finding.Finding, [
 	var ready []validated
 	for _, u := range r.units {
 		claimed[u.ContractPath] = true
-		fs, c, ok, err := checkUnit(fsys, cfg, u)
+		fs, c, ok, err := checkUnit(fsys, cfg, u, decide)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -58,7 +58,7 @@ func structural(fsys fs.FS, cfg config.Config, r resolved) ([]finding.Finding, [
 
 // checkUnit validates one scenario's contract. ok is true when nothing
 // blocks running its tests (warnings do not block).
-func checkUnit(fsys fs.FS, cfg config.Config, u Unit) ([]finding.Finding, contract.Contract, bool, error) {
+func checkUnit(fsys fs.FS, cfg config.Config, u Unit, decide decider) ([]finding.Finding, contract.Contract, bool, error) {
 	at := func(k finding.Kind, msg string) finding.Finding {
 		f := finding.New(k, msg)
 		f.ContractPath = u.ContractPath
@@ -100,8 +100,8 @@ func checkUnit(fsys fs.FS, cfg config.Config, u Unit) ([]finding.Finding, contra
 	}
 	if !blocking {
 		for _, e := range c.Tests {
-			if f, bad := runnerProblem(cfg, e); bad {
-				out = append(out, at(finding.MissingRunner, f))
+			if k, f, bad := bindingProblem(cfg, decide, e); bad {
+				out = append(out, at(k, f))
 				blocking = true
 			}
 		}

@@ -42,12 +42,18 @@ type Invocation struct {
 	// Command is the display form of Argv (the shell command itself for
 	// shell bindings).
 	Command string
+	// Custom names the custom runner whose JSON envelope judges the run
+	// (see custom.go); empty for every other runner.
+	Custom string
+	// Adapter is the test-framework adapter that prepares and judges the
+	// run (see adapter.go); nil for shell, generic and custom runners.
+	Adapter *Adapter
 }
 
 // key identifies identical invocations: same argv, environment and timeout
 // (the directory is always the repository root).
 func (inv Invocation) key() string {
-	return fmt.Sprintf("%q\x00%q\x00%d", inv.Argv, inv.Env, inv.Timeout)
+	return fmt.Sprintf("%q\x00%q\x00%d\x00%q\x00%s", inv.Argv, inv.Env, inv.Timeout, inv.Custom, inv.Adapter.key())
 }
 
 // Resolve turns a binding into an invocation: shell entries run through
@@ -65,9 +71,9 @@ func Resolve(cfg config.Config, b Binding) (Invocation, error) {
 		inv.Command = e.Command
 		return inv, nil
 	}
-	r, ok := cfg.Runners[e.Type]
-	if !ok || len(r.Command) == 0 {
-		return inv, fmt.Errorf("tests.%s has no runner configured", e.Type)
+	r, ok := runnerOf(cfg, e)
+	if !ok {
+		return inv, fmt.Errorf("tests.%s[%d] has no runner configured", e.Type, e.Index)
 	}
 	flags, err := shellword.Split(e.Flags)
 	if err != nil {
@@ -75,5 +81,23 @@ func Resolve(cfg config.Config, b Binding) (Invocation, error) {
 	}
 	inv.Argv = append(append([]string{}, r.Command...), flags...)
 	inv.Command = shellword.Quote(inv.Argv)
+	inv.Custom, _ = customName(cfg, e)
 	return inv, nil
+}
+
+// runnerOf finds the runner of an entry the way the structural check
+// accepts it: a [[tests.custom]] entry names a [runners.custom.<name>]
+// block; any other type is a [runners] entry, else a custom runner of that
+// name. Resolving a binding the structural check accepted must not fail, or
+// the binding would be dropped without a verdict.
+func runnerOf(cfg config.Config, e contract.Entry) (config.Runner, bool) {
+	if e.Type == "custom" {
+		r, ok := cfg.CustomRunners[e.Runner]
+		return r, ok && len(r.Command) > 0
+	}
+	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {
+		return r, true
+	}
+	r, ok := cfg.CustomRunners[e.Type]
+	return r, ok && len(r.Command) > 0
 }

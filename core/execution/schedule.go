@@ -49,7 +49,7 @@ func Schedule(ctx context.Context, proc ports.Process, dir string, jobs []Job, w
 					return
 				}
 				inv := jobs[i].Invocation
-				res, err := proc.Run(ctx, ports.Command{Argv: inv.Argv, Dir: dir, Env: inv.Env, Timeout: inv.Timeout})
+				res, err := proc.Run(ctx, inv.command(dir))
 				out[i] = Outcome{Result: res, StartErr: err}
 				s.finish(i, err != nil || res.ExitCode != 0 || res.TimedOut || res.Signaled)
 			}

@@ -25,6 +25,11 @@ type Execution struct {
 	Verdict    string   `json:"verdict"`
 	ExitCode   *int     `json:"exit_code"`
 	DurationMS *int64   `json:"duration_ms,omitempty"`
+	// Adapter, DetectionSource and Version report the adapter that ran the
+	// job; empty for shell, generic and custom runners.
+	Adapter         string `json:"adapter,omitempty"`
+	DetectionSource string `json:"detection_source,omitempty"`
+	Version         string `json:"version,omitempty"`
 }
 
 // Results are the verdicts of a run.
@@ -39,17 +44,19 @@ type Results struct {
 }
 
 // Judge turns outcomes into findings: exit 0 passes; anything else is a
-// test-failing finding for every binding of the job. With timings, the
+// test-failing finding for every binding of the job. A custom runner is
+// judged by its exit status and its JSON envelope together (custom.go). With timings, the
 // durations are included.
 func Judge(jobs []Job, outcomes []Outcome, timings bool) Results {
 	var r Results
 	for i, j := range jobs {
 		o := outcomes[i]
-		verdict := verdictOf(o)
+		verdict, fail := judgeJob(j, o)
 		if o.Result.Canceled || o.Skipped {
 			r.Interrupted = true
 		}
 		ex := Execution{Type: j.Invocation.Type, Command: j.Invocation.Command, Argv: j.Invocation.Argv, Verdict: verdict, ExitCode: exitCode(o)}
+		j.Invocation.Adapter.describe(&ex)
 		if timings && !o.Skipped {
 			ms := o.Result.Duration.Milliseconds()
 			ex.DurationMS = &ms
@@ -66,7 +73,7 @@ func Judge(jobs []Job, outcomes []Outcome, timings bool) Results {
 				r.Passed++
 				continue
 			}
-			r.Findings = append(r.Findings, failing(j, b, o, ex.DurationMS))
+			r.Findings = append(r.Findings, fail(b, ex.DurationMS)...)
 		}
 	}
 	return r
@@ -98,7 +105,9 @@ func failing(j Job, b Binding, o Outcome, ms *int64) finding.Finding {
 	f.ContractPath = b.ContractPath
 	f = f.WithScenario(b.Capability, b.SpecPath, b.Scenario)
 	f.Test = &finding.Test{
-		Type:       inv.Type,
+		// The binding's own type: a shared invocation may serve bindings
+		// of several types configured with the same runner.
+		Type:       b.Entry.Type,
 		Command:    inv.Command,
 		Argv:       inv.Argv,
 		ExitCode:   exitCode(o),

@@ -30,8 +30,10 @@ type Driver struct {
 	Flags   []string
 	Report  string
 	Written map[string][]byte
-	// Tail is Prepared.TailBytes.
+	// Tail is Prepared.TailBytes; Env is Prepared.Env, with $SCRATCH
+	// replaced by the scratch directory.
 	Tail int
+	Env  []string
 	// ParseFunc answers Parse; nil means "unparsed".
 	ParseFunc func(res ports.Result, report []byte) ports.TestReport
 	// Class answers Classify; "" means unclassified.
@@ -75,6 +77,9 @@ func (d *Driver) ImportsFramework(content []byte) bool {
 // Prepare implements ports.Driver: argv followed by Flags.
 func (d *Driver) Prepare(argv []string, scratch string) ports.Prepared {
 	p := ports.Prepared{Argv: slices.Concat(argv, d.Flags), Files: d.Written, TailBytes: d.Tail}
+	for _, e := range d.Env {
+		p.Env = append(p.Env, strings.ReplaceAll(e, "$SCRATCH", scratch))
+	}
 	if d.Report != "" {
 		p.ReportFile = scratch + "/" + d.Report
 	}

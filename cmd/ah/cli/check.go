@@ -32,12 +32,15 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	opts := check.Options{}
+	if len(d.Drivers) > 0 {
+		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
+	}
 	var prog *progress
 	if c.RunTests {
 		if d.Streams.ErrTTY && !c.Quiet {
 			prog = &progress{w: d.Streams.Err}
 		}
-		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: c.Jobs, Timings: c.Timings}
+		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: c.Jobs, Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv}
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}

@@ -28,6 +28,7 @@ type grammar struct {
 	Version versionFlag `short:"V" name:"version" help:"Print the version and exit."`
 
 	Check       CheckCmd   `cmd:"" help:"Check that every scenario has a valid contract (and, with --run-tests, that its tests pass)."`
+	Doctor      DoctorCmd  `cmd:"" help:"Diagnose the configuration and adapter detection, or --enable a capability."`
 	Explain     ExplainCmd `cmd:"" help:"Explain a finding kind, suggested action or topic."`
 	Type        TypeCmd    `cmd:"" help:"List the contract archetypes, or describe one."`
 	VersionInfo VersionCmd `cmd:"" name:"version" help:"Print the version."`
@@ -118,7 +119,7 @@ func wantsJSON(args []string) bool {
 
 // commandName guesses the subcommand for an error envelope.
 func commandName(args []string) string {
-	known := []string{"check", "explain", "type", "version"}
+	known := []string{"check", "doctor", "explain", "type", "version"}
 	for _, a := range args {
 		if slices.Contains(known, a) {
 			return a

@@ -4,7 +4,10 @@ import (
 	"io"
 	"os"
 
+	"github.com/espectacular/ah/drivers"
 	"github.com/espectacular/ah/infra/execproc"
+	"github.com/espectacular/ah/infra/osfs"
+	"github.com/espectacular/ah/infra/scratch"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -26,6 +29,12 @@ type Deps struct {
 	Getenv  func(string) string
 	// Process runs child processes.
 	Process ports.Process
+	// Drivers are the bundled test-framework adapters; Scratch holds their
+	// report files. Without drivers, adapter-typed tests need a runner.
+	Drivers []ports.Driver
+	Scratch ports.Scratch
+	// NewWriter returns an atomic writer for files below root.
+	NewWriter func(root string) ports.Writer
 }
 
 // System wires the real operating system.
@@ -35,9 +44,12 @@ func System() *Deps {
 			In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 			OutTTY: isTerminal(os.Stdout), ErrTTY: isTerminal(os.Stderr),
 		},
-		Getwd:   os.Getwd,
-		Getenv:  os.Getenv,
-		Process: &execproc.Runner{},
+		Getwd:     os.Getwd,
+		Getenv:    os.Getenv,
+		Process:   &execproc.Runner{},
+		Drivers:   drivers.All(),
+		Scratch:   scratch.New(),
+		NewWriter: func(root string) ports.Writer { return osfs.New(root) },
 	}
 }
 

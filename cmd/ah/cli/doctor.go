@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/espectacular/ah/cmd/ah/cli/output"
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/doctor"
+)
+
+// DoctorCmd is `ah doctor`.
+type DoctorCmd struct {
+	Enable string `name:"enable" placeholder:"CAPABILITY" help:"Append the config block that enables CAPABILITY (cargo, go, mutation, property, pytest, snapshot, vitest) to .espectacular/config.toml."`
+}
+
+// Run diagnoses the repository, or enables a capability.
+func (c *DoctorCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
+	if c.Enable != "" {
+		return c.enable(ctx, g, d)
+	}
+	root, cfg, problem, err := locateRepo(g, d)
+	if err != nil {
+		return err
+	}
+	fsys := os.DirFS(root)
+	facts := adapter.Gather(ctx, fsys, d.Process, root, d.Drivers)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	rep, err := doctor.Diagnose(ctx, doctor.Input{Repo: fsys, Config: cfg, ConfigProblem: problem, Version: Version, Facts: facts})
+	if err != nil {
+		return err
+	}
+	if g.JSON {
+		err = writeEnvelope(d.Streams.Out, newEnvelope("doctor", rep.Healthy(), rep))
+	} else {
+		err = output.DoctorText(d.Streams.Out, rep, d.color())
+	}
+	if err != nil {
+		return err
+	}
+	if !rep.Healthy() {
+		return errGateFailed
+	}
+	return nil
+}
+
+// enable appends a capability's block to the config, atomically.
+func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps) error {
+	if known := doctor.Capabilities(); !slices.Contains(known, c.Enable) {
+		return usageError("%v", &doctor.UnknownCapabilityError{Name: c.Enable, Known: known})
+	}
+	r, err := openRepo(g, d)
+	if err != nil {
+		return err
+	}
+	file := filepath.Join(r.Root, filepath.FromSlash(config.Path))
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", config.Path, err)
+	}
+	facts := adapter.Facts{Drivers: d.Drivers}
+	if slices.Contains(doctor.RunnerCapabilities, c.Enable) {
+		facts = adapter.Gather(ctx, r.FS, d.Process, r.Root, d.Drivers, c.Enable)
+	}
+	e, err := doctor.Enable(r.FS, data, c.Enable, facts)
+	if err != nil {
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			return &ExitError{Code: ExitCannotRun, Message: ce.Error()}
+		}
+		return err
+	}
+	if e.Changed {
+		perm := fs.FileMode(0o644)
+		if fi, err := os.Stat(file); err == nil {
+			perm = fi.Mode().Perm()
+		}
+		if err := d.NewWriter(r.Root).WriteFile(ctx, config.Path, e.Content, perm); err != nil {
+			return err
+		}
+	}
+	if g.JSON {
+		return writeEnvelope(d.Streams.Out, newEnvelope("doctor", true, map[string]any{"enable": e}))
+	}
+	return output.EnableText(d.Streams.Out, e)
+}
+
+// locateRepo finds the repository like openRepo, but a missing or invalid
+// config is a diagnosis (problem), not an error: doctor is the command that
+// explains it. Without a config the start directory is examined.
+func locateRepo(g *Globals, d *Deps) (root string, cfg *config.Config, problem string, err error) {
+	start := g.Chdir
+	if start == "" {
+		if start, err = d.Getwd(); err != nil {
+			return "", nil, "", fmt.Errorf("get working directory: %w", err)
+		}
+	} else if fi, err := os.Stat(start); err != nil || !fi.IsDir() {
+		return "", nil, "", usageError("-C %s: not a directory", start)
+	}
+	root, err = findRoot(start)
+	if err != nil {
+		root, aerr := filepath.Abs(start)
+		if aerr != nil {
+			return "", nil, "", aerr
+		}
+		return root, nil, fmt.Sprintf("no %s here or in any parent directory: run `ah init` to create one", config.Path), nil
+	}
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(config.Path)))
+	if err != nil {
+		return root, nil, fmt.Sprintf("read %s: %v", config.Path, err), nil
+	}
+	c, err := config.Parse(data)
+	if err != nil {
+		return root, nil, err.Error(), nil
+	}
+	return root, &c, "", nil
+}

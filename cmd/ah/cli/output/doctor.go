@@ -1,0 +1,77 @@
+package output
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/espectacular/ah/core/doctor"
+)
+
+// DoctorText prints the checks, the adapters per test type, the
+// recommendations and a verdict line.
+func DoctorText(w io.Writer, r doctor.Report, color bool) error {
+	paint := func(c, s string) string {
+		if !color {
+			return s
+		}
+		return c + s + reset
+	}
+	var b strings.Builder
+	b.WriteString("checks:\n")
+	for _, c := range r.Checks {
+		status := fmt.Sprintf("%-4s", c.Status)
+		switch c.Status {
+		case doctor.Fail:
+			status = paint(red, status)
+		case doctor.Warn:
+			status = paint(yellow, status)
+		default:
+			status = paint(green, status)
+		}
+		fmt.Fprintf(&b, "  %s  %-18s %s\n", status, c.Name, c.Message)
+	}
+	b.WriteString("adapters:\n")
+	if len(r.Adapters) == 0 {
+		b.WriteString("  none configured or detected\n")
+	}
+	for _, a := range r.Adapters {
+		version := ""
+		if a.Version != "" {
+			version = " " + a.Version
+		}
+		fmt.Fprintf(&b, "  tests.%s -> %s%s (%s): %s\n", a.TestType, a.Adapter, version, a.DetectionSource, a.Command)
+	}
+	if len(r.Findings) > 0 {
+		b.WriteString("recommendations:\n")
+	}
+	for _, f := range r.Findings {
+		apply := ""
+		if f.ApplyCommand != nil {
+			apply = *f.ApplyCommand
+		}
+		fmt.Fprintf(&b, "  %s\n    $ %s\n", f.Message, apply)
+	}
+	s := r.Summary
+	verdict := paint(green, "healthy")
+	if !r.Healthy() {
+		verdict = paint(red, "UNHEALTHY")
+	}
+	fmt.Fprintf(&b, "ah doctor: %s: %d passed, %d warnings, %d failed\n", verdict, s.Pass, s.Warn, s.Fail)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// EnableText reports what `ah doctor --enable` did.
+func EnableText(w io.Writer, e doctor.Edit) error {
+	var b strings.Builder
+	b.WriteString(e.Message + "\n")
+	if e.Changed {
+		b.WriteString("\n")
+		for _, l := range strings.SplitAfter(strings.TrimRight(e.Added, "\n"), "\n") {
+			b.WriteString("  " + strings.TrimRight(l, "\n") + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,193 @@
+// Package adapter decides which test-framework adapter runs each declared
+// test type. Gather collects the evidence (manifests, environment probes run
+// through the process port, test files importing a framework); Resolve is a
+// pure function over that evidence and the config, applying the precedence
+// configured > manifest > environment > source_import per test type.
+package adapter
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/espectacular/ah/core/shellword"
+	"github.com/espectacular/ah/ports"
+)
+
+// ProbeTimeout bounds each environment probe (`pytest --version`, ...).
+const ProbeTimeout = 10 * time.Second
+
+// Walk limits of the source-import scan: only the head of a file holds its
+// imports, and a huge tree must not make every check slow.
+const (
+	MaxImportBytes = 64 << 10
+	MaxImportFiles = 5000
+)
+
+// skipDirs are never searched for test files: VCS data, dependencies,
+// virtual environments and build output.
+var skipDirs = []string{".git", "node_modules", "target", ".venv", "dist", "build", "__pycache__"}
+
+// Evidence is what was found for one adapter.
+type Evidence struct {
+	// Adapter is the driver's name.
+	Adapter string
+	// Manifest is true when the repository's manifest declares the framework.
+	Manifest bool
+	// Probed is true once the environment probes ran; Runnable, Version
+	// and Tried are meaningful only then.
+	Probed bool
+	// Runnable is the test command of the first probe that succeeded
+	// (["pytest"], ["node_modules/.bin/vitest", "run"]); nil when none did.
+	Runnable []string
+	// Version is the framework version reported by that probe.
+	Version string
+	// Tried lists the probe commands that failed, in order, for reports.
+	Tried []string
+	// ImportedBy is the first test file (repository-relative, in lexical
+	// walk order) that imports the framework; "" when none does.
+	ImportedBy string
+	// DefaultCommand is the driver's command when no probe found a better one.
+	DefaultCommand []string
+}
+
+// Facts are the evidence for a set of adapters.
+type Facts struct {
+	// Drivers are every known adapter, whether or not evidence was gathered
+	// for it: Resolve needs them to map test types and configured commands.
+	Drivers []ports.Driver
+	// Evidence maps an adapter name to what was found for it; an adapter
+	// absent from the map was not looked for.
+	Evidence map[string]Evidence
+}
+
+// Gather scans the repository and probes the environment for the adapters
+// named in only (every driver when only is empty). Probes run in dir, the
+// absolute repository root, each bounded by ProbeTimeout.
+func Gather(ctx context.Context, repo fs.FS, proc ports.Process, dir string, drivers []ports.Driver, only ...string) Facts {
+	f := Scan(repo, drivers, only...)
+	return Probe(ctx, repo, proc, dir, f, slices.Sorted(maps.Keys(f.Evidence))...)
+}
+
+// Scan reads manifests and test files for the adapters named in only
+// (every driver when only is empty), without starting any process.
+func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
+	f := Facts{Drivers: drivers, Evidence: map[string]Evidence{}}
+	var wanted []ports.Driver
+	for _, d := range drivers {
+		if len(only) > 0 && !slices.Contains(only, d.Name()) {
+			continue
+		}
+		wanted = append(wanted, d)
+		f.Evidence[d.Name()] = Evidence{Adapter: d.Name(), Manifest: d.Manifest(repo), DefaultCommand: d.DefaultCommand(repo)}
+	}
+	for name, file := range importers(repo, wanted) {
+		e := f.Evidence[name]
+		e.ImportedBy = file
+		f.Evidence[name] = e
+	}
+	return f
+}
+
+// Probe runs the environment probes of the named adapters that have
+// evidence in f and were not probed yet, and returns the updated facts
+// (f itself is not modified).
+func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Facts, names ...string) Facts {
+	out := Facts{Drivers: f.Drivers, Evidence: maps.Clone(f.Evidence)}
+	for _, name := range names {
+		e, ok := out.Evidence[name]
+		d, found := find(f.Drivers, name)
+		if !ok || !found || e.Probed {
+			continue
+		}
+		out.Evidence[name] = probe(ctx, repo, proc, dir, d, e)
+	}
+	return out
+}
+
+func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d ports.Driver, e Evidence) Evidence {
+	e.Probed = true
+	for _, p := range d.Probes(repo) {
+		res, err := proc.Run(ctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
+		if err == nil && res.ExitCode == 0 && !res.TimedOut && !res.Signaled && !res.Canceled {
+			e.Runnable = slices.Clone(p.Command)
+			if p.Version != nil {
+				e.Version = p.Version(res.Stdout, res.Stderr)
+			}
+			return e
+		}
+		e.Tried = append(e.Tried, shellword.Quote(p.Argv))
+	}
+	return e
+}
+
+// importers walks the repository in lexical order and returns, per adapter,
+// the first test file that imports its framework. It stops once every
+// adapter has a hit or MaxImportFiles candidate files were read.
+func importers(repo fs.FS, drivers []ports.Driver) map[string]string {
+	found := map[string]string{}
+	read := 0
+	_ = fs.WalkDir(repo, ".", func(p string, de fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // unreadable directories hold no evidence
+		}
+		if de.IsDir() {
+			if p != "." && slices.Contains(skipDirs, de.Name()) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if len(found) == len(drivers) || read >= MaxImportFiles {
+			return fs.SkipAll
+		}
+		var head []byte
+		for _, d := range drivers {
+			if _, done := found[d.Name()]; done || !d.SourceFile(p) {
+				continue
+			}
+			if head == nil {
+				read++
+				if head = readHead(repo, p); head == nil {
+					return nil
+				}
+			}
+			if d.ImportsFramework(head) {
+				found[d.Name()] = p
+			}
+		}
+		return nil
+	})
+	return found
+}
+
+func readHead(repo fs.FS, name string) []byte {
+	f, err := repo.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxImportBytes))
+	if err != nil {
+		return nil
+	}
+	return append(data, '\n') // non-nil even for an empty file
+}
+
+// find returns the driver named name or having it as an alias.
+func find(drivers []ports.Driver, name string) (ports.Driver, bool) {
+	for _, d := range drivers {
+		if d.Name() == name || slices.Contains(d.Aliases(), name) {
+			return d, true
+		}
+	}
+	return nil, false
+}
+
+// Find returns the adapter a test type names, by adapter name or language
+// alias ("python" -> pytest); ok is false for a generic type ("unit").
+func Find(drivers []ports.Driver, testType string) (ports.Driver, bool) {
+	return find(drivers, testType)
+}

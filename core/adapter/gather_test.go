@@ -1,0 +1,101 @@
+package adapter_test
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
+)
+
+func version(stdout, _ []byte) string { return strings.TrimSpace(string(stdout)) }
+
+func probingDrivers() []ports.Driver {
+	return []ports.Driver{
+		&portstest.Driver{
+			Adapter: "pytest", Default: []string{"python3", "-m", "pytest"}, Ext: ".py", Import: "import pytest",
+			ProbeList: []ports.Probe{
+				{Argv: []string{"python3", "-m", "pytest", "--version"}, Command: []string{"python3", "-m", "pytest"}, Version: version},
+				{Argv: []string{"pytest", "--version"}, Command: []string{"pytest"}, Version: version},
+			},
+		},
+		&portstest.Driver{
+			Adapter: "vitest", Default: []string{"npx", "vitest", "run"}, Ext: ".test.ts", Import: `from "vitest"`, HasManifest: true,
+			ProbeList: []ports.Probe{{Argv: []string{"vitest", "--version"}, Command: []string{"vitest", "run"}, Version: version}},
+		},
+	}
+}
+
+func TestGather(t *testing.T) {
+	repo := fstest.MapFS{
+		"a/test_a.py":                        {Data: []byte("import os\n")},
+		"b/test_b.py":                        {Data: []byte("import pytest\n")},
+		"c/test_c.py":                        {Data: []byte("import pytest\n")},
+		"node_modules/x/test_hidden.test.ts": {Data: []byte(`import { it } from "vitest"`)},
+	}
+	proc := &portstest.Process{Responses: map[string]portstest.ProcessResponse{
+		portstest.ProcessKey("python3", "-m", "pytest", "--version"): {Result: ports.Result{ExitCode: 1}},
+		portstest.ProcessKey("pytest", "--version"):                  {Result: ports.Result{Stdout: []byte("7.2.1\n")}},
+		portstest.ProcessKey("vitest", "--version"):                  portstest.ProcessNotFound("vitest"),
+	}}
+	f := adapter.Gather(t.Context(), repo, proc, "/repo", probingDrivers())
+
+	assert.Equal(t, adapter.Evidence{
+		Adapter: "pytest", Probed: true, Runnable: []string{"pytest"}, Version: "7.2.1",
+		Tried: []string{"python3 -m pytest --version"}, ImportedBy: "b/test_b.py",
+		DefaultCommand: []string{"python3", "-m", "pytest"},
+	}, f.Evidence["pytest"], "first importing file in walk order; first probe that exits 0 wins")
+	assert.Equal(t, adapter.Evidence{
+		Adapter: "vitest", Manifest: true, Probed: true, Tried: []string{"vitest --version"},
+		DefaultCommand: []string{"npx", "vitest", "run"},
+	}, f.Evidence["vitest"], "node_modules is never searched")
+
+	for _, c := range proc.Calls() {
+		assert.Equal(t, "/repo", c.Dir)
+		assert.Equal(t, adapter.ProbeTimeout, c.Timeout)
+	}
+}
+
+func TestGatherOnlyProbesWhatIsAsked(t *testing.T) {
+	proc := &portstest.Process{}
+	f := adapter.Gather(t.Context(), fstest.MapFS{}, proc, "/repo", probingDrivers(), "vitest")
+	assert.Equal(t, [][]string{{"vitest", "--version"}}, proc.Argvs())
+	assert.NotContains(t, f.Evidence, "pytest")
+	require.Contains(t, f.Evidence, "vitest")
+	assert.Equal(t, []string{"vitest", "run"}, f.Evidence["vitest"].Runnable)
+}
+
+func TestScanStartsNoProcessAndProbeIsIdempotent(t *testing.T) {
+	f := adapter.Scan(fstest.MapFS{}, probingDrivers())
+	assert.False(t, f.Evidence["pytest"].Probed)
+
+	proc := &portstest.Process{}
+	once := adapter.Probe(t.Context(), fstest.MapFS{}, proc, "/repo", f, "pytest")
+	assert.False(t, f.Evidence["pytest"].Probed, "Probe does not modify its input")
+	twice := adapter.Probe(t.Context(), fstest.MapFS{}, proc, "/repo", once, "pytest", "unknown")
+	assert.Len(t, proc.Calls(), 1, "a probed adapter is not probed again")
+	assert.Equal(t, once, twice)
+}
+
+func TestScanStopsAtFileLimit(t *testing.T) {
+	repo := fstest.MapFS{}
+	for i := range adapter.MaxImportFiles {
+		repo[strings.Repeat("a", 1+i/100)+"/"+strings.Repeat("b", 1+i%100)+".py"] = &fstest.MapFile{Data: []byte("x\n")}
+	}
+	repo["zzz/test_late.py"] = &fstest.MapFile{Data: []byte("import pytest\n")}
+	f := adapter.Scan(repo, probingDrivers(), "pytest")
+	assert.Empty(t, f.Evidence["pytest"].ImportedBy, "the walk gives up after MaxImportFiles candidates")
+}
+
+func TestFind(t *testing.T) {
+	d, ok := adapter.Find(fakeDrivers(), "javascript")
+	require.True(t, ok)
+	assert.Equal(t, "vitest", d.Name())
+	_, ok = adapter.Find(fakeDrivers(), "unit")
+	assert.False(t, ok)
+}

@@ -1,0 +1,184 @@
+package adapter
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/shellword"
+	"github.com/espectacular/ah/ports"
+)
+
+// Decision is the adapter chosen for one declared test type.
+type Decision struct {
+	TestType string
+	// Adapter is the adapter name ("pytest"); "" when no adapter applies:
+	// a shell or custom entry, a generic runner, or nothing detected.
+	Adapter string
+	// Expected is true when the test type asks for an adapter (it is an
+	// adapter name or alias), so that finding none is missing-adapter
+	// rather than missing-runner.
+	Expected bool
+	// Source is one of the ports.Source* constants; "" without an adapter.
+	Source string
+	// Command is the argv prefix the entry's flags are appended to: the
+	// configured command, else the command a probe proved, else the
+	// adapter's default.
+	Command []string
+	// Version is the framework version when a probe of the same command
+	// reported it.
+	Version string
+	// Reason says, in a sentence fragment, why this decision was made.
+	Reason string
+}
+
+// Found reports whether an adapter was selected.
+func (d Decision) Found() bool { return d.Adapter != "" }
+
+// Resolve picks the adapter of one declared test type. The first matching
+// rule wins:
+//
+//   - configured: [runners.<type>] names an adapter (adapter = "pytest");
+//     or the type is an adapter name or alias with a configured command
+//     (under its own name, or for an alias under the adapter's name); or
+//     the configured command runs a framework (["uv", "run", "pytest"]);
+//   - a generic type (unit, integration) with any other configured command
+//     uses that runner without an adapter, and without a command it has none;
+//   - for an adapter-typed test type: manifest, then environment (a probe
+//     succeeded), then source_import; evidence for other frameworks never
+//     counts, so vitest in node_modules does not affect a python type;
+//   - otherwise no adapter, and no guessed command.
+func Resolve(testType string, cfg config.Config, facts Facts) Decision {
+	d := Decision{TestType: testType}
+	if testType == "shell" || testType == "custom" {
+		d.Reason = "tests." + testType + " entries run without an adapter"
+		return d
+	}
+	if _, ok := cfg.CustomRunners[testType]; ok {
+		d.Reason = fmt.Sprintf("[runners.custom.%s] is a custom runner", testType)
+		return d
+	}
+	named, isNamed := find(facts.Drivers, testType)
+	if r, ok := cfg.Runners[testType]; ok {
+		if dec, ok := configured(testType, r, named, isNamed, facts); ok {
+			return dec
+		}
+		if len(r.Command) > 0 {
+			d.Reason = fmt.Sprintf("[runners] %s runs %s, which is not a bundled adapter", testType, shellword.Quote(r.Command))
+			return d
+		}
+	}
+	if !isNamed {
+		d.Reason = fmt.Sprintf("%s is not an adapter name and has no runner", testType)
+		return d
+	}
+	d.Expected = true
+	name := named.Name()
+	if r, ok := cfg.Runners[name]; ok && name != testType && (r.Adapter == "" || r.Adapter == name) {
+		if dec, ok := configured(name, r, named, true, facts); ok {
+			dec.TestType = testType
+			return dec
+		}
+	}
+	return detected(d, named, facts.Evidence[name])
+}
+
+// configured applies the configured rules to the runner of key.
+func configured(key string, r config.Runner, named ports.Driver, isNamed bool, facts Facts) (Decision, bool) {
+	var drv ports.Driver
+	var reason string
+	switch {
+	case r.Adapter != "":
+		d, ok := find(facts.Drivers, r.Adapter)
+		if !ok {
+			return Decision{}, false
+		}
+		drv, reason = d, fmt.Sprintf("[runners.%s] sets adapter = %q", key, r.Adapter)
+	case len(r.Command) > 0 && isNamed:
+		drv, reason = named, fmt.Sprintf("[runners] configures %s", key)
+	case len(r.Command) > 0:
+		i := slices.IndexFunc(facts.Drivers, func(d ports.Driver) bool { return d.RunsFramework(r.Command) })
+		if i < 0 {
+			return Decision{}, false
+		}
+		drv = facts.Drivers[i]
+		reason = fmt.Sprintf("[runners] %s runs %s (%s)", key, drv.Name(), shellword.Quote(r.Command))
+	default:
+		return Decision{}, false
+	}
+	ev := facts.Evidence[drv.Name()]
+	dec := Decision{
+		TestType: key, Adapter: drv.Name(), Expected: true, Source: ports.SourceConfigured,
+		Command: slices.Clone(r.Command), Reason: reason,
+	}
+	if len(dec.Command) == 0 {
+		dec.Command = command(drv, ev)
+	}
+	if ev.Runnable != nil && slices.Equal(ev.Runnable, dec.Command) {
+		dec.Version = ev.Version
+	}
+	return dec, true
+}
+
+// detected applies manifest > environment > source_import.
+func detected(d Decision, drv ports.Driver, ev Evidence) Decision {
+	name := drv.Name()
+	switch {
+	case ev.Manifest:
+		d.Source, d.Reason = ports.SourceManifest, fmt.Sprintf("the project's manifest declares %s", name)
+	case ev.Runnable != nil:
+		d.Source, d.Reason = ports.SourceEnvironment, fmt.Sprintf("%s runs here (%s)", name, shellword.Quote(ev.Runnable))
+	case ev.ImportedBy != "":
+		d.Source, d.Reason = ports.SourceSourceImport, fmt.Sprintf("%s imports %s", ev.ImportedBy, name)
+	default:
+		d.Reason = notFound(name, ev)
+		return d
+	}
+	d.Adapter = name
+	d.Command = command(drv, ev)
+	if ev.Runnable != nil {
+		d.Version = ev.Version
+	}
+	return d
+}
+
+func notFound(name string, ev Evidence) string {
+	env := "the environment was not probed"
+	if ev.Probed {
+		env = fmt.Sprintf("%s is not runnable here", name)
+		if len(ev.Tried) > 0 {
+			env += fmt.Sprintf(" (tried %s)", joinQuoted(ev.Tried))
+		}
+	}
+	return fmt.Sprintf("nothing configures %s, no manifest declares it, %s, and no test file imports it", name, env)
+}
+
+func joinQuoted(xs []string) string {
+	out := ""
+	for i, x := range xs {
+		if i > 0 {
+			out += ", "
+		}
+		out += "`" + x + "`"
+	}
+	return out
+}
+
+// command is the command a probe proved, else the driver's default.
+func command(drv ports.Driver, ev Evidence) []string {
+	switch {
+	case ev.Runnable != nil:
+		return slices.Clone(ev.Runnable)
+	case len(ev.DefaultCommand) > 0:
+		return slices.Clone(ev.DefaultCommand)
+	}
+	return drv.DefaultCommand(emptyFS{})
+}
+
+// emptyFS is a repository with no files, for defaults asked without a scan.
+type emptyFS struct{}
+
+func (emptyFS) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}

@@ -1,0 +1,159 @@
+package adapter_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
+)
+
+func fakeDrivers() []ports.Driver {
+	return []ports.Driver{
+		&portstest.Driver{Adapter: "pytest", Alias: []string{"python"}, Default: []string{"python3", "-m", "pytest"}},
+		&portstest.Driver{Adapter: "cargo", Alias: []string{"rust"}, Default: []string{"cargo", "test"}},
+		&portstest.Driver{Adapter: "vitest", Alias: []string{"typescript", "javascript"}, Default: []string{"npx", "vitest", "run"}},
+		&portstest.Driver{Adapter: "go", Default: []string{"go", "test"}},
+	}
+}
+
+func facts(ev ...adapter.Evidence) adapter.Facts {
+	f := adapter.Facts{Drivers: fakeDrivers(), Evidence: map[string]adapter.Evidence{}}
+	for _, e := range ev {
+		f.Evidence[e.Adapter] = e
+	}
+	return f
+}
+
+func cfg(runners map[string]config.Runner) config.Config {
+	return config.Config{Runners: runners, CustomRunners: map[string]config.Runner{"lint": {Command: []string{"lint"}}}}
+}
+
+func TestResolve(t *testing.T) {
+	pytestEnv := adapter.Evidence{Adapter: "pytest", Probed: true, Runnable: []string{"pytest"}, Version: "8.3.4", DefaultCommand: []string{"python3", "-m", "pytest"}}
+	tests := []struct {
+		name     string
+		testType string
+		cfg      config.Config
+		facts    adapter.Facts
+		want     adapter.Decision
+	}{
+		{
+			name: "configured adapter key wins over everything", testType: "unit",
+			cfg:   cfg(map[string]config.Runner{"unit": {Adapter: "pytest", Command: []string{"uv", "run", "pytest"}}}),
+			facts: facts(adapter.Evidence{Adapter: "pytest", Manifest: true}),
+			want: adapter.Decision{TestType: "unit", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
+				Command: []string{"uv", "run", "pytest"}, Reason: `[runners.unit] sets adapter = "pytest"`},
+		},
+		{
+			name: "configured adapter without command uses the proved command and its version", testType: "unit",
+			cfg:   cfg(map[string]config.Runner{"unit": {Adapter: "pytest"}}),
+			facts: facts(pytestEnv),
+			want: adapter.Decision{TestType: "unit", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
+				Command: []string{"pytest"}, Version: "8.3.4", Reason: `[runners.unit] sets adapter = "pytest"`},
+		},
+		{
+			name: "adapter-named type with a configured command", testType: "pytest",
+			cfg:   cfg(map[string]config.Runner{"pytest": {Command: []string{"/usr/bin/python3", "-m", "pytest"}}}),
+			facts: facts(pytestEnv),
+			want: adapter.Decision{TestType: "pytest", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
+				Command: []string{"/usr/bin/python3", "-m", "pytest"}, Reason: "[runners] configures pytest"},
+		},
+		{
+			name: "alias type uses the runner configured under the adapter name", testType: "python",
+			cfg:   cfg(map[string]config.Runner{"pytest": {Command: []string{"uv", "run", "pytest"}}}),
+			facts: facts(),
+			want: adapter.Decision{TestType: "python", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
+				Command: []string{"uv", "run", "pytest"}, Reason: "[runners] configures pytest"},
+		},
+		{
+			name: "generic type whose command runs a framework", testType: "unit",
+			cfg:   cfg(map[string]config.Runner{"unit": {Command: []string{"uv", "run", "pytest"}}}),
+			facts: facts(),
+			want: adapter.Decision{TestType: "unit", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
+				Command: []string{"uv", "run", "pytest"}, Reason: "[runners] unit runs pytest (uv run pytest)"},
+		},
+		{
+			name: "generic type with another command has no adapter", testType: "unit",
+			cfg:   cfg(map[string]config.Runner{"unit": {Command: []string{"make", "check"}}}),
+			facts: facts(pytestEnv),
+			want:  adapter.Decision{TestType: "unit", Reason: "[runners] unit runs make check, which is not a bundled adapter"},
+		},
+		{
+			name: "generic type without runner is never detected", testType: "unit",
+			cfg:   cfg(nil),
+			facts: facts(adapter.Evidence{Adapter: "pytest", Manifest: true}),
+			want:  adapter.Decision{TestType: "unit", Reason: "unit is not an adapter name and has no runner"},
+		},
+		{
+			name: "manifest beats environment and source import", testType: "pytest",
+			cfg: cfg(nil),
+			facts: facts(adapter.Evidence{Adapter: "pytest", Manifest: true, Probed: true, Runnable: []string{"pytest"}, Version: "7.2.1",
+				ImportedBy: "tests/test_x.py", DefaultCommand: []string{"python3", "-m", "pytest"}}),
+			want: adapter.Decision{TestType: "pytest", Adapter: "pytest", Expected: true, Source: ports.SourceManifest,
+				Command: []string{"pytest"}, Version: "7.2.1", Reason: "the project's manifest declares pytest"},
+		},
+		{
+			name: "manifest without probe uses the default command", testType: "cargo",
+			cfg:   cfg(nil),
+			facts: facts(adapter.Evidence{Adapter: "cargo", Manifest: true, DefaultCommand: []string{"cargo", "test"}}),
+			want: adapter.Decision{TestType: "cargo", Adapter: "cargo", Expected: true, Source: ports.SourceManifest,
+				Command: []string{"cargo", "test"}, Reason: "the project's manifest declares cargo"},
+		},
+		{
+			name: "environment beats source import", testType: "python",
+			cfg:   cfg(nil),
+			facts: facts(adapter.Evidence{Adapter: "pytest", Probed: true, Runnable: []string{"pytest"}, Version: "8.0.0", ImportedBy: "t/test_a.py"}),
+			want: adapter.Decision{TestType: "python", Adapter: "pytest", Expected: true, Source: ports.SourceEnvironment,
+				Command: []string{"pytest"}, Version: "8.0.0", Reason: "pytest runs here (pytest)"},
+		},
+		{
+			name: "source import is the weakest signal", testType: "typescript",
+			cfg:   cfg(nil),
+			facts: facts(adapter.Evidence{Adapter: "vitest", Probed: true, ImportedBy: "src/a.test.ts", DefaultCommand: []string{"npx", "vitest", "run"}}),
+			want: adapter.Decision{TestType: "typescript", Adapter: "vitest", Expected: true, Source: ports.SourceSourceImport,
+				Command: []string{"npx", "vitest", "run"}, Reason: "src/a.test.ts imports vitest"},
+		},
+		{
+			name: "cross-language evidence does not count", testType: "python",
+			cfg: cfg(nil),
+			facts: facts(adapter.Evidence{Adapter: "vitest", Manifest: true, Probed: true, Runnable: []string{"vitest", "run"}},
+				adapter.Evidence{Adapter: "pytest", Probed: true, Tried: []string{"pytest --version"}}),
+			want: adapter.Decision{TestType: "python", Expected: true,
+				Reason: "nothing configures pytest, no manifest declares it, pytest is not runnable here (tried `pytest --version`), and no test file imports it"},
+		},
+		{
+			name: "manifest signal per type: pytest manifest, vitest environment", testType: "vitest",
+			cfg: cfg(nil),
+			facts: facts(adapter.Evidence{Adapter: "pytest", Manifest: true},
+				adapter.Evidence{Adapter: "vitest", Probed: true, Runnable: []string{"vitest", "run"}, Version: "4.1.12"}),
+			want: adapter.Decision{TestType: "vitest", Adapter: "vitest", Expected: true, Source: ports.SourceEnvironment,
+				Command: []string{"vitest", "run"}, Version: "4.1.12", Reason: "vitest runs here (vitest run)"},
+		},
+		{
+			name: "no evidence gathered: nothing fabricated", testType: "go",
+			cfg:   cfg(nil),
+			facts: facts(),
+			want: adapter.Decision{TestType: "go", Expected: true,
+				Reason: "nothing configures go, no manifest declares it, the environment was not probed, and no test file imports it"},
+		},
+		{
+			name: "shell has no adapter", testType: "shell", cfg: cfg(nil), facts: facts(),
+			want: adapter.Decision{TestType: "shell", Reason: "tests.shell entries run without an adapter"},
+		},
+		{
+			name: "custom runner has no adapter", testType: "lint", cfg: cfg(nil), facts: facts(),
+			want: adapter.Decision{TestType: "lint", Reason: "[runners.custom.lint] is a custom runner"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := adapter.Resolve(tt.testType, tt.cfg, tt.facts)
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.want.Adapter != "", got.Found())
+		})
+	}
+}

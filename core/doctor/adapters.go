@@ -1,0 +1,151 @@
+package doctor
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/shellword"
+)
+
+// Adapter is the adapter chosen for one test type.
+type Adapter struct {
+	Adapter  string `json:"adapter"`
+	TestType string `json:"test_type"`
+	// DetectionSource is configured, manifest, environment or source_import.
+	DetectionSource string `json:"detection_source"`
+	// Version is set when a probe of the same command reported it.
+	Version string `json:"version,omitempty"`
+	// Command is the display form of Argv, the prefix flags are appended to.
+	Command string   `json:"command"`
+	Argv    []string `json:"argv"`
+	Reason  string   `json:"reason"`
+}
+
+// adapters resolves every test type worth reporting: each adapter's own
+// name (so a detected framework shows even before a contract uses it), the
+// configured runner types and the types contracts declare.
+func adapters(repo fs.FS, cfg config.Config, facts adapter.Facts) []Adapter {
+	out := []Adapter{}
+	for _, t := range testTypes(repo, cfg, facts) {
+		d := adapter.Resolve(t, cfg, facts)
+		if !d.Found() {
+			continue
+		}
+		out = append(out, Adapter{
+			Adapter: d.Adapter, TestType: t, DetectionSource: d.Source, Version: d.Version,
+			Command: shellword.Quote(d.Command), Argv: slices.Clone(d.Command), Reason: d.Reason,
+		})
+	}
+	slices.SortFunc(out, func(a, b Adapter) int {
+		return cmp.Or(strings.Compare(a.TestType, b.TestType), strings.Compare(a.Adapter, b.Adapter))
+	})
+	return out
+}
+
+// recommendations suggests `ah doctor --enable <adapter>` for every adapter
+// that the project itself points at (a manifest, a test file importing it,
+// or a contract declaring a test type it serves) and that no configured
+// runner selects. A framework that is merely installed on this machine is
+// listed in adapters[] but not recommended: cargo on PATH says nothing about
+// a Python project, and an apply_command may be run without review.
+func recommendations(repo fs.FS, cfg config.Config, facts adapter.Facts) []finding.Finding {
+	configured := configuredAdapters(cfg, facts)
+	declared := map[string]bool{}
+	for _, t := range declaredTypes(repo) {
+		if d := adapter.Resolve(t, cfg, facts); d.Found() {
+			declared[d.Adapter] = true
+		}
+	}
+	out := []finding.Finding{}
+	for _, drv := range facts.Drivers {
+		name := drv.Name()
+		ev := facts.Evidence[name]
+		d := adapter.Resolve(name, cfg, facts)
+		if !d.Found() || configured[name] != "" || !slices.Contains(RunnerCapabilities, name) {
+			continue
+		}
+		if !ev.Manifest && ev.ImportedBy == "" && !declared[name] {
+			continue
+		}
+		apply := "ah doctor --enable " + name
+		argv := runnerCommand(repo, name, facts)
+		f := finding.New(finding.Recommendation, fmt.Sprintf(
+			"%s is detected (%s: %s) but not configured: `%s` adds [runners.%s] with command = %s to %s",
+			name, d.Source, d.Reason, apply, name, tomlArray(argv), config.Path))
+		f.SpecPath = config.Path
+		f.ApplyCommand = &apply
+		out = append(out, f)
+	}
+	finding.Sort(out)
+	return out
+}
+
+// configuredAdapters maps each adapter that a configured runner selects to
+// the first (sorted) test type configuring it.
+func configuredAdapters(cfg config.Config, facts adapter.Facts) map[string]string {
+	out := map[string]string{}
+	for _, t := range cfg.RunnerNames() {
+		d := adapter.Resolve(t, cfg, facts)
+		if d.Found() && d.Source == "configured" && out[d.Adapter] == "" {
+			out[d.Adapter] = t
+		}
+	}
+	return out
+}
+
+// testTypes is the sorted union of the adapter names, the configured runner
+// types and the declared test types, without shell and custom runners.
+func testTypes(repo fs.FS, cfg config.Config, facts adapter.Facts) []string {
+	set := map[string]bool{}
+	for _, d := range facts.Drivers {
+		set[d.Name()] = true
+	}
+	for _, t := range cfg.RunnerNames() {
+		set[t] = true
+	}
+	for _, t := range declaredTypes(repo) {
+		set[t] = true
+	}
+	delete(set, contract.ShellType)
+	delete(set, "custom")
+	return slices.Sorted(maps.Keys(set))
+}
+
+// declaredTypes lists the test types of every readable contract under
+// .espectacular (change overlays and state excluded). Unreadable or
+// malformed contracts are `ah check`'s business, not doctor's.
+func declaredTypes(repo fs.FS) []string {
+	var out []string
+	_ = fs.WalkDir(repo, config.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p == config.Dir+"/changes" || p == config.Dir+"/state" {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if p == config.Path || !strings.HasSuffix(p, ".toml") {
+			return nil
+		}
+		data, err := fs.ReadFile(repo, p)
+		if err != nil {
+			return nil
+		}
+		c, _ := contract.Decode(p, data)
+		for _, e := range c.Tests {
+			out = append(out, e.Type)
+		}
+		return nil
+	})
+	return out
+}

@@ -1,0 +1,101 @@
+// Package doctor is the `ah doctor` use case: configuration health checks,
+// the adapter chosen for every test type, recommendations for frameworks
+// that are detected but not configured, and `--enable`, which appends a
+// capability's config block without touching the rest of the file.
+//
+// Everything here is pure: the command layer gathers the files, the config
+// and the adapter evidence (adapter.Gather) and passes them in.
+package doctor
+
+import (
+	"context"
+	"io/fs"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/finding"
+)
+
+// Status is the outcome of one check.
+type Status string
+
+// Check outcomes. Only Fail makes the repository unhealthy.
+const (
+	Pass Status = "pass"
+	Warn Status = "warn"
+	Fail Status = "fail"
+)
+
+// Check is one health check.
+type Check struct {
+	Name    string `json:"name"`
+	Status  Status `json:"status"`
+	Message string `json:"message"`
+}
+
+// Summary counts the checks by status.
+type Summary struct {
+	Pass int `json:"pass"`
+	Warn int `json:"warn"`
+	Fail int `json:"fail"`
+}
+
+// Report is the result of a diagnosis.
+type Report struct {
+	Checks []Check `json:"checks"`
+	// Adapters lists every test type for which an adapter was configured or
+	// detected, sorted by test type then adapter.
+	Adapters []Adapter `json:"adapters"`
+	// Findings are recommendations, sorted like check findings.
+	Findings []finding.Finding `json:"findings"`
+	Summary  Summary           `json:"summary"`
+}
+
+// Healthy reports whether no check failed; warnings are healthy.
+func (r Report) Healthy() bool { return r.Summary.Fail == 0 }
+
+// Input is what a diagnosis looks at.
+type Input struct {
+	// Repo is the repository, rooted at its top directory.
+	Repo fs.FS
+	// Config is the parsed config; nil when ConfigProblem says why there is
+	// none (missing or invalid), in which case only the config check and
+	// the adapters are reported.
+	Config        *config.Config
+	ConfigProblem string
+	// Version is the running ah's version, compared with tool_version.
+	Version string
+	// Facts is the adapter evidence from adapter.Gather over every driver.
+	Facts adapter.Facts
+}
+
+// Diagnose runs the checks, resolves the adapters and derives the
+// recommendations. It returns an error only when the repository cannot be
+// read.
+func Diagnose(ctx context.Context, in Input) (Report, error) {
+	var r Report
+	if in.Config == nil {
+		r.Checks = []Check{{Name: "config", Status: Fail, Message: in.ConfigProblem}}
+		r.Adapters = adapters(in.Repo, config.Config{}, in.Facts)
+		r.Findings = []finding.Finding{}
+	} else {
+		checks, err := health(ctx, in.Repo, *in.Config, in.Version)
+		if err != nil {
+			return Report{}, err
+		}
+		r.Checks = checks
+		r.Adapters = adapters(in.Repo, *in.Config, in.Facts)
+		r.Findings = recommendations(in.Repo, *in.Config, in.Facts)
+	}
+	for _, c := range r.Checks {
+		switch c.Status {
+		case Pass:
+			r.Summary.Pass++
+		case Warn:
+			r.Summary.Warn++
+		default:
+			r.Summary.Fail++
+		}
+	}
+	return r, nil
+}

@@ -1,0 +1,285 @@
+package doctor_test
+
+import (
+	"encoding/json"
+	"io/fs"
+	"slices"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/doctor"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/schemas"
+)
+
+// goDriver is a minimal go adapter: detected by a go.mod manifest, running
+// `go test`. Doctor only needs detection, never a run.
+type goDriver struct{}
+
+var _ ports.Driver = goDriver{}
+
+func (goDriver) Name() string                  { return "go" }
+func (goDriver) Aliases() []string             { return []string{"golang"} }
+func (goDriver) DefaultCommand(fs.FS) []string { return []string{"go", "test"} }
+func (goDriver) RunsFramework(argv []string) bool {
+	return len(argv) > 1 && argv[0] == "go" && argv[1] == "test"
+}
+func (goDriver) Manifest(repo fs.FS) bool {
+	_, err := fs.Stat(repo, "go.mod")
+	return err == nil
+}
+func (goDriver) Probes(fs.FS) []ports.Probe                  { return nil }
+func (goDriver) SourceFile(string) bool                      { return false }
+func (goDriver) ImportsFramework([]byte) bool                { return false }
+func (goDriver) Prepare([]string, string) ports.Prepared     { return ports.Prepared{} }
+func (goDriver) Parse(ports.Result, []byte) ports.TestReport { return ports.TestReport{} }
+
+var drivers = []ports.Driver{goDriver{}}
+
+const spec = "# compiler\n\n#### Scenario: Empty input rejected\n\nTHEN it is rejected\n"
+
+func contractTOML(id, archetype, tests string) *fstest.MapFile {
+	return &fstest.MapFile{Data: []byte(`id = "` + id + `"
+description = "d"
+archetype = "` + archetype + `"
+status = "active"
+authored_with = "0.1.0"
+
+` + tests)}
+}
+
+// healthyRepo is a repository every check passes on.
+func healthyRepo(configBody string) fstest.MapFS {
+	return fstest.MapFS{
+		".espectacular/config.toml":                        {Data: []byte("tool_version = \"0.1.0\"\n" + configBody)},
+		"openspec/specs/compiler/spec.md":                  {Data: []byte(spec)},
+		"openspec/changes/.keep":                           {},
+		".espectacular/compiler/empty-input-rejected.toml": contractTOML("empty-input-rejected", "PF", "[[tests.shell]]\ncommand = \"true\"\n"),
+	}
+}
+
+func diagnose(t *testing.T, repo fstest.MapFS) doctor.Report {
+	t.Helper()
+	cfg, err := config.Parse(repo[config.Path].Data)
+	require.NoError(t, err)
+	rep, err := doctor.Diagnose(t.Context(), doctor.Input{Repo: repo, Config: &cfg, Version: "0.1.0", Facts: adapter.Scan(repo, drivers)})
+	require.NoError(t, err)
+	return rep
+}
+
+func statuses(r doctor.Report) map[string]doctor.Status {
+	out := map[string]doctor.Status{}
+	for _, c := range r.Checks {
+		out[c.Name] = c.Status
+	}
+	return out
+}
+
+func TestDiagnoseHealthy(t *testing.T) {
+	rep := diagnose(t, healthyRepo(""))
+	assert.True(t, rep.Healthy())
+	assert.Equal(t, doctor.Summary{Pass: 7}, rep.Summary)
+	assert.Equal(t, []string{"config", "specs-dir", "changes-dir", "orphan-contracts", "slug-collisions", "unknown-archetypes", "version-drift"},
+		names(rep.Checks))
+	assert.Empty(t, rep.Adapters)
+	assert.NotNil(t, rep.Adapters, "adapters is [] in JSON, never null")
+	assert.Empty(t, rep.Findings)
+	assert.NotNil(t, rep.Findings)
+}
+
+func names(cs []doctor.Check) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+func TestDiagnoseChecks(t *testing.T) {
+	tests := []struct {
+		name    string
+		edit    func(fstest.MapFS)
+		check   string
+		want    doctor.Status
+		healthy bool
+		message string
+	}{
+		{"orphan contract", func(r fstest.MapFS) {
+			r[".espectacular/compiler/gone.toml"] = contractTOML("gone", "PF", "[[tests.shell]]\ncommand = \"true\"\n")
+		}, "orphan-contracts", doctor.Fail, false, "1 contract has no matching scenario: .espectacular/compiler/gone.toml; delete or rename it"},
+		{"slug collision", func(r fstest.MapFS) {
+			r["openspec/specs/compiler/spec.md"] = &fstest.MapFile{Data: []byte(spec + "\n#### Scenario: Empty input, rejected!\n\nTHEN other\n")}
+		}, "slug-collisions", doctor.Fail, false, `both have the id "empty-input-rejected"`},
+		{"unknown archetype is a warning", func(r fstest.MapFS) {
+			r[".espectacular/compiler/empty-input-rejected.toml"] = contractTOML("empty-input-rejected", "ZZ", "[[tests.shell]]\ncommand = \"true\"\n")
+		}, "unknown-archetypes", doctor.Warn, true, `archetype = "ZZ"`},
+		{"older tool_version", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.0.9"`)}
+		}, "version-drift", doctor.Warn, true, "tool_version 0.0.9 in .espectacular/config.toml is older than this ah (0.1.0)"},
+		{"newer tool_version", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.10.0"`)}
+		}, "version-drift", doctor.Warn, true, "is newer than"},
+		{"v prefix is no drift", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "v0.1.0"`)}
+		}, "version-drift", doctor.Pass, true, "matches"},
+		{"unparsable version", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "next"`)}
+		}, "version-drift", doctor.Warn, true, "differs from"},
+		{"missing specs dir", func(r fstest.MapFS) {
+			delete(r, "openspec/specs/compiler/spec.md")
+			delete(r, ".espectacular/compiler/empty-input-rejected.toml")
+		}, "specs-dir", doctor.Fail, false, "openspec/specs does not exist: create it, or set [paths] specs"},
+		{"missing changes dir is a warning", func(r fstest.MapFS) {
+			delete(r, "openspec/changes/.keep")
+		}, "changes-dir", doctor.Warn, true, "openspec/changes does not exist"},
+		{"specs path is a file", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte("tool_version = \"0.1.0\"\n[paths]\nspecs = \"README.md\"\n")}
+			r["README.md"] = &fstest.MapFile{Data: []byte("x")}
+		}, "specs-dir", doctor.Fail, false, "README.md is a file, not a directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := healthyRepo("")
+			tt.edit(repo)
+			rep := diagnose(t, repo)
+			assert.Equal(t, tt.want, statuses(rep)[tt.check])
+			assert.Equal(t, tt.healthy, rep.Healthy())
+			i := slices.IndexFunc(rep.Checks, func(c doctor.Check) bool { return c.Name == tt.check })
+			require.GreaterOrEqual(t, i, 0)
+			assert.Contains(t, rep.Checks[i].Message, tt.message)
+		})
+	}
+}
+
+func TestDiagnoseWithoutConfig(t *testing.T) {
+	repo := fstest.MapFS{"go.mod": {Data: []byte("module x\n")}}
+	rep, err := doctor.Diagnose(t.Context(), doctor.Input{Repo: repo, ConfigProblem: "no config", Version: "0.1.0", Facts: adapter.Scan(repo, drivers)})
+	require.NoError(t, err)
+	assert.Equal(t, []doctor.Check{{Name: "config", Status: doctor.Fail, Message: "no config"}}, rep.Checks)
+	assert.False(t, rep.Healthy())
+	require.Len(t, rep.Adapters, 1, "detection still works without a config")
+	assert.Empty(t, rep.Findings, "no recommendation: --enable needs a valid config")
+}
+
+func TestDiagnoseAdaptersAndRecommendations(t *testing.T) {
+	tests := []struct {
+		name      string
+		config    string
+		contract  string
+		adapters  []string // test_type/adapter/source
+		recommend bool
+	}{
+		{name: "no manifest, nothing configured", adapters: nil},
+		{name: "detected but unconfigured", config: "", contract: "", adapters: []string{"go/go/manifest"}, recommend: true},
+		{name: "configured under its name", config: "[runners]\ngo = [\"go\", \"test\", \"-race\"]\n", adapters: []string{"go/go/configured"}},
+		{name: "configured under another type", config: "[runners]\nunit = [\"go\", \"test\"]\n", adapters: []string{"go/go/manifest", "unit/go/configured"}},
+		{name: "declared alias type", contract: "[[tests.golang]]\nflags = \"./...\"\n", adapters: []string{"go/go/manifest", "golang/go/manifest"}, recommend: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := healthyRepo(tt.config)
+			if tt.adapters != nil {
+				repo["go.mod"] = &fstest.MapFile{Data: []byte("module x\n")}
+			}
+			if tt.contract != "" {
+				repo["openspec/specs/calc/spec.md"] = &fstest.MapFile{Data: []byte("# calc\n\n#### Scenario: Adds\n\nTHEN it adds\n")}
+				repo[".espectacular/calc/adds.toml"] = contractTOML("adds", "PF", tt.contract)
+			}
+			rep := diagnose(t, repo)
+			var got []string
+			for _, a := range rep.Adapters {
+				got = append(got, a.TestType+"/"+a.Adapter+"/"+a.DetectionSource)
+				assert.Equal(t, a.Argv[0], "go")
+				assert.NotEmpty(t, a.Reason)
+			}
+			assert.Equal(t, tt.adapters, got)
+			if !tt.recommend {
+				assert.Empty(t, rep.Findings)
+				return
+			}
+			require.Len(t, rep.Findings, 1)
+			f := rep.Findings[0]
+			assert.Equal(t, finding.Recommendation, f.Kind)
+			assert.Equal(t, finding.EnableCapability, f.SuggestedAction)
+			require.NotNil(t, f.ApplyCommand)
+			assert.Equal(t, "ah doctor --enable go", *f.ApplyCommand)
+			assert.Equal(t, config.Path, f.SpecPath)
+			assert.Contains(t, f.Message, "go is detected (manifest")
+			assert.False(t, f.Blocking(), "a recommendation never fails anything")
+			assert.True(t, rep.Healthy())
+		})
+	}
+}
+
+// TestReportMatchesSchema validates reports in a doctor envelope against
+// schemas/doctor-output.schema.json, and proves the schema ties ok to the
+// failed checks.
+func TestReportMatchesSchema(t *testing.T) {
+	healthy := healthyRepo("")
+	healthy["go.mod"] = &fstest.MapFile{Data: []byte("module x\n")}
+	unhealthy := healthyRepo("")
+	unhealthy[".espectacular/compiler/gone.toml"] = contractTOML("gone", "PF", "[[tests.shell]]\ncommand = \"true\"\n")
+	for _, tc := range []struct {
+		name string
+		repo fstest.MapFS
+	}{{"healthy", healthy}, {"unhealthy", unhealthy}} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := diagnose(t, tc.repo)
+			assert.Empty(t, validateEnvelope(t, rep.Healthy(), rep))
+			assert.NotEmpty(t, validateEnvelope(t, !rep.Healthy(), rep), "ok must match the failed checks")
+		})
+	}
+}
+
+func validateEnvelope(t *testing.T, ok bool, data any) []schema.Problem {
+	t.Helper()
+	env := map[string]any{
+		"ok": ok, "envelope_version": "0.1", "cli_version": "0.1.0", "envelope_kind": "doctor", "data": data,
+		"warnings": []string{}, "hints": []string{}, "meta": map[string]any{"tx": nil, "request_id": nil},
+	}
+	raw, err := json.Marshal(env)
+	require.NoError(t, err)
+	var v any
+	require.NoError(t, json.Unmarshal(raw, &v))
+	problems, err := schema.Validate(schemas.DoctorOutput, v)
+	require.NoError(t, err)
+	return problems
+}
+
+// TestRecommendationNeedsProjectEvidence: a framework that only runs on
+// this machine is reported in adapters[] but not recommended, unless a
+// contract declares a test type it serves.
+func TestRecommendationNeedsProjectEvidence(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		declare   bool
+		recommend bool
+	}{{"installed only", false, false}, {"installed and declared", true, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := healthyRepo("")
+			if tc.declare {
+				repo["openspec/specs/calc/spec.md"] = &fstest.MapFile{Data: []byte("# calc\n\n#### Scenario: Adds\n\nTHEN it adds\n")}
+				repo[".espectacular/calc/adds.toml"] = contractTOML("adds", "PF", "[[tests.go]]\nflags = \"./...\"\n")
+			}
+			cfg, err := config.Parse(repo[config.Path].Data)
+			require.NoError(t, err)
+			facts := adapter.Scan(repo, drivers)
+			ev := facts.Evidence["go"]
+			ev.Probed, ev.Runnable, ev.Version = true, []string{"go", "test"}, "1.99.0"
+			facts.Evidence["go"] = ev
+			rep, err := doctor.Diagnose(t.Context(), doctor.Input{Repo: repo, Config: &cfg, Version: "0.1.0", Facts: facts})
+			require.NoError(t, err)
+			require.Len(t, rep.Adapters, 1)
+			assert.Equal(t, doctor.Adapter{Adapter: "go", TestType: "go", DetectionSource: "environment", Version: "1.99.0",
+				Command: "go test", Argv: []string{"go", "test"}, Reason: "go runs here (go test)"}, rep.Adapters[0])
+			assert.Equal(t, tc.recommend, len(rep.Findings) == 1)
+		})
+	}
+}

@@ -1,0 +1,234 @@
+package execution_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/execution"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
+)
+
+// fw is a framework whose reporter writes the report named by the driver.
+func fw(parse func(ports.Result, []byte) ports.TestReport) *portstest.Driver {
+	return &portstest.Driver{
+		Adapter: "fw", Default: []string{"fw", "run"}, Flags: []string{"--report"}, Report: "r.json",
+		Written: map[string][]byte{"plugin.txt": []byte("plugin")}, Tail: 1 << 20,
+		Env: []string{"PYTHONPATH=$SCRATCH"}, ParseFunc: parse,
+	}
+}
+
+// run drives the whole adapter pipeline for bindings: resolve, plan,
+// prepare, schedule, collect, judge. answer plays the framework: it gets the
+// command and may write the report through the scratch.
+type runResult struct {
+	execution.Results
+	calls   []ports.Command
+	scratch *portstest.Scratch
+}
+
+func runAdapter(t *testing.T, d ports.Driver, answer func(ports.Command, *portstest.Scratch) (ports.Result, error), bindings ...execution.Binding) runResult {
+	t.Helper()
+	scratch := &portstest.Scratch{}
+	var mu sync.Mutex
+	var calls []ports.Command
+	proc := &portstest.Process{Func: func(_ context.Context, cmd ports.Command) (ports.Result, error) {
+		mu.Lock()
+		calls = append(calls, cmd)
+		mu.Unlock()
+		return answer(cmd, scratch)
+	}}
+	var invs []execution.Invocation
+	for _, b := range bindings {
+		inv, err := execution.ResolveAdapter(config.Config{DefaultTimeoutSeconds: 60}, b, []string{"fw", "run"},
+			execution.Adapter{Driver: d, Source: ports.SourceManifest, Version: "1.2.3"})
+		require.NoError(t, err)
+		invs = append(invs, inv)
+	}
+	jobs := execution.Plan(bindings, invs)
+	getenv := func(k string) string { return map[string]string{"PYTHONPATH": "/user/src"}[k] }
+	cleanup, err := execution.Prepare(t.Context(), scratch, jobs, getenv)
+	require.NoError(t, err)
+	outcomes := execution.Schedule(t.Context(), proc, "/repo", jobs, 2, nil)
+	execution.Collect(scratch, "/repo", jobs, outcomes)
+	res := execution.Judge(jobs, outcomes, false)
+	cleanup()
+	assert.Empty(t, scratch.Live(), "every scratch directory is removed")
+	return runResult{res, calls, scratch}
+}
+
+func fwBinding(id, flags string) execution.Binding {
+	return binding("c", id, contract.Entry{Type: "python", Flags: flags})
+}
+
+func writeReport(cmd ports.Command, s *portstest.Scratch) {
+	for _, kv := range cmd.Env {
+		if dir, ok := strings.CutPrefix(kv, "PYTHONPATH="); ok {
+			s.Put(strings.Split(dir, ":")[0]+"/r.json", []byte("report"))
+		}
+	}
+}
+
+func TestAdapterCommand(t *testing.T) {
+	d := fw(func(ports.Result, []byte) ports.TestReport { return ports.TestReport{} })
+	r := runAdapter(t, d, func(cmd ports.Command, s *portstest.Scratch) (ports.Result, error) {
+		data, err := s.ReadFile("/scratch/1/plugin.txt")
+		assert.NoError(t, err, "the driver's files are in scratch before the run")
+		assert.Equal(t, "plugin", string(data))
+		return ports.Result{}, nil
+	}, fwBinding("a", "tests/x -k 'a b'"))
+	require.Len(t, r.calls, 1)
+	cmd := r.calls[0]
+	assert.Equal(t, []string{"fw", "run", "tests/x", "-k", "a b", "--report"}, cmd.Argv, "the driver's flags behind the declared command")
+	assert.Equal(t, []string{"PYTHONPATH=/scratch/1:/user/src"}, cmd.Env, "the inherited path list is kept after the driver's entry")
+	assert.Equal(t, 1<<20, cmd.TailBytes)
+	assert.Equal(t, "/repo", cmd.Dir)
+
+	require.Len(t, r.Executions, 1)
+	ex := r.Executions[0]
+	assert.Equal(t, []string{"fw", "run", "tests/x", "-k", "a b"}, ex.Argv, "output shows the declared command, not the reporter flags")
+	assert.Equal(t, "fw run tests/x -k 'a b'", ex.Command)
+	assert.Equal(t, []string{"fw", ports.SourceManifest, "1.2.3"}, []string{ex.Adapter, ex.DetectionSource, ex.Version})
+}
+
+func TestAdapterVerdicts(t *testing.T) {
+	pass := ports.TestCase{ID: "t::pass", Status: ports.TestPassed}
+	fail := ports.TestCase{ID: "/repo/t::fail", Status: ports.TestFailed}
+	skip := ports.TestCase{ID: "t::skip", Status: ports.TestSkipped}
+	tests := []struct {
+		name    string
+		report  *ports.TestReport // nil: the framework wrote no report
+		result  ports.Result
+		err     error
+		class   string
+		verdict string
+		kind    finding.Kind // "" when the binding passes
+		typ     string
+		message string
+	}{
+		{name: "tests passed, exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass, skip}},
+			verdict: execution.Passed},
+		{name: "nothing ran, exit 0", report: &ports.TestReport{Parsed: true},
+			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 0): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+		{name: "only skipped tests, exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{skip}},
+			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 0, 1 skipped): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+		{name: "nothing ran, non-zero exit (pytest 5)", report: &ports.TestReport{Parsed: true}, result: ports.Result{ExitCode: 5},
+			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 5): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+		{name: "a failed test, named relative to the repository", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass, fail}},
+			result: ports.Result{ExitCode: 1}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: 1 failed (t::fail)"},
+		{name: "a reported error, classified", report: &ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: "import", Location: "/repo/t/x.py"}}},
+			result: ports.Result{ExitCode: 2}, class: "fw-import-error", verdict: execution.Failed, kind: finding.TestFailing, typ: "fw-import-error",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 2: import error in t/x.py"},
+		{name: "a failure in the report fails even with exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{fail}},
+			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 0: 1 failed (t::fail)"},
+		{name: "tests passed but the exit status says otherwise", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass}},
+			result: ports.Result{ExitCode: 3}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 3"},
+		{name: "unparsed report: exit 0 passes", report: &ports.TestReport{Tests: []ports.TestCase{fail}},
+			verdict: execution.Passed},
+		{name: "no report: the exit status decides", result: ports.Result{ExitCode: 1},
+			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1"},
+		{name: "a timeout stays a timeout", report: &ports.TestReport{Parsed: true}, result: ports.Result{ExitCode: -1, TimedOut: true},
+			verdict: execution.TimedOut, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml timed out after 60s and was stopped"},
+		{name: "not started", result: ports.Result{ExitCode: -1}, err: errors.New(`start "fw": executable file not found in $PATH`),
+			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: `tests.python[0] of .espectacular/c/a.toml could not start: start "fw": executable file not found in $PATH`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := fw(func(_ ports.Result, data []byte) ports.TestReport {
+				if string(data) != "report" {
+					return ports.TestReport{}
+				}
+				return *tt.report
+			})
+			d.Class = tt.class
+			r := runAdapter(t, d, func(cmd ports.Command, s *portstest.Scratch) (ports.Result, error) {
+				if tt.report != nil {
+					writeReport(cmd, s)
+				}
+				return tt.result, tt.err
+			}, fwBinding("a", "t"))
+			require.Len(t, r.Executions, 1)
+			assert.Equal(t, tt.verdict, r.Executions[0].Verdict)
+			if tt.kind == "" {
+				assert.Empty(t, r.Findings)
+				assert.Equal(t, 1, r.Passed)
+				return
+			}
+			require.Len(t, r.Findings, 1)
+			f := r.Findings[0]
+			assert.Equal(t, tt.kind, f.Kind)
+			assert.Equal(t, tt.message, f.Message)
+			assert.Equal(t, tt.typ, f.Test.Type)
+			assert.Equal(t, []string{"fw", "python", ports.SourceManifest, "1.2.3"},
+				[]string{f.Test.Adapter, f.Test.TestType, f.Test.DetectionSource, f.Test.Version})
+			assert.Zero(t, r.Passed)
+		})
+	}
+}
+
+func TestAdapterSharedInvocation(t *testing.T) {
+	d := fw(func(ports.Result, []byte) ports.TestReport { return ports.TestReport{Parsed: true} })
+	r := runAdapter(t, d, func(cmd ports.Command, s *portstest.Scratch) (ports.Result, error) {
+		writeReport(cmd, s)
+		return ports.Result{}, nil
+	}, fwBinding("a", "t"), fwBinding("b", "t"), fwBinding("c", "other"))
+	assert.Len(t, r.calls, 2, "identical adapter invocations run once")
+	require.Len(t, r.Findings, 3)
+	assert.Equal(t, []string{"c/b tests.python[0]"}, r.Findings[0].Test.SharedWith)
+	for _, f := range r.Findings {
+		assert.Equal(t, finding.NoTestsRan, f.Kind)
+	}
+}
+
+func TestAdapterTailsAreBounded(t *testing.T) {
+	d := fw(func(ports.Result, []byte) ports.TestReport { return ports.TestReport{} })
+	big := []byte(strings.Repeat("é", ports.DefaultTailBytes))
+	r := runAdapter(t, d, func(ports.Command, *portstest.Scratch) (ports.Result, error) {
+		return ports.Result{ExitCode: 1, Stdout: big, Stderr: big}, nil
+	}, fwBinding("a", "t"))
+	require.Len(t, r.Findings, 1)
+	assert.LessOrEqual(t, len(r.Findings[0].Test.StdoutTail), ports.DefaultTailBytes)
+	assert.LessOrEqual(t, len(r.Findings[0].Test.StderrTail), ports.DefaultTailBytes)
+	assert.True(t, strings.HasPrefix(r.Findings[0].Test.StdoutTail, "é"), "cut on a rune boundary")
+}
+
+func TestPrepareFailsCleanly(t *testing.T) {
+	d := fw(nil)
+	inv, err := execution.ResolveAdapter(config.Config{}, fwBinding("a", "t"), []string{"fw"}, execution.Adapter{Driver: d})
+	require.NoError(t, err)
+	jobs := execution.Plan([]execution.Binding{fwBinding("a", "t")}, []execution.Invocation{inv})
+	_, err = execution.Prepare(t.Context(), &portstest.Scratch{Err: errors.New("disk full")}, jobs, nil)
+	require.ErrorContains(t, err, "disk full")
+
+	cleanup, err := execution.Prepare(t.Context(), nil, jobs, nil)
+	require.NoError(t, err, "without a scratch the job runs as declared")
+	cleanup()
+}
+
+func TestPlanKeepsAdaptersApart(t *testing.T) {
+	b := fwBinding("a", "t")
+	plain, err := execution.Resolve(config.Config{Runners: map[string]config.Runner{"python": {Command: []string{"fw", "run"}}}}, b)
+	require.NoError(t, err)
+	adapted, err := execution.ResolveAdapter(config.Config{}, b, []string{"fw", "run"}, execution.Adapter{Driver: fw(nil), Source: ports.SourceConfigured})
+	require.NoError(t, err)
+	assert.Equal(t, plain.Argv, adapted.Argv)
+	assert.Len(t, execution.Plan([]execution.Binding{b, b}, []execution.Invocation{plain, adapted}), 2)
+}

@@ -1,0 +1,141 @@
+package execution
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/ports"
+)
+
+// maxNamed bounds how many failing tests or errors a message names.
+const maxNamed = 3
+
+// classifier is implemented by drivers that name the kind of a failed run
+// (pytest: pytest-import-error, ...), reported as test.type.
+type classifier interface {
+	Classify(ports.TestReport) string
+}
+
+// transcriber is implemented by drivers whose structured output replaces
+// the human one on stdout (go test -json): Transcript turns it back into
+// text for the finding's stdout tail.
+type transcriber interface {
+	Transcript(stdout []byte) []byte
+}
+
+// judgeAdapter judges an adapter job by its parsed report, falling back to
+// the exit status when there is none (not prepared, not written, cut, or
+// not understood). With a report: any failed test or reported error fails;
+// otherwise a run in which no test passed or failed ran nothing and is
+// no-tests-ran, even with exit status 0; otherwise the exit status decides.
+func judgeAdapter(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
+	a := j.Invocation.Adapter
+	verdict := verdictOf(o)
+	rep := a.report
+	if rep != nil && !rep.Parsed {
+		rep = nil
+	}
+	if rep != nil && verdict != NotRun && verdict != TimedOut && o.StartErr == nil && !o.Result.Signaled {
+		verdict = reportVerdict(*rep, o.Result.ExitCode)
+	}
+	return verdict, func(b Binding, ms *int64) []finding.Finding {
+		return []finding.Finding{adapterFinding(j, b, o, verdict, rep, ms)}
+	}
+}
+
+func reportVerdict(rep ports.TestReport, exitCode int) string {
+	n := tally(rep)
+	switch {
+	case n[ports.TestFailed] > 0 || len(rep.Errors) > 0:
+		return Failed
+	case n[ports.TestPassed] == 0:
+		return NoTestsRan
+	case exitCode != 0:
+		return Failed
+	}
+	return Passed
+}
+
+func tally(rep ports.TestReport) map[ports.TestStatus]int {
+	n := map[ports.TestStatus]int{}
+	for _, t := range rep.Tests {
+		n[t.Status]++
+	}
+	return n
+}
+
+// adapterFinding is the finding of one binding of a failed adapter job:
+// test-failing (classified by the driver when it can) or no-tests-ran,
+// with the adapter fields and tails bounded to the default size.
+func adapterFinding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
+	a := j.Invocation.Adapter
+	f := failing(j, b, o, ms)
+	if tr, ok := a.Driver.(transcriber); ok && o.StartErr == nil {
+		f.Test.StdoutTail = string(tr.Transcript(o.Result.Stdout))
+	}
+	t := f.Test
+	t.Type = a.Driver.Name()
+	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.Driver.Name(), b.Entry.Type, a.Source, a.Version
+	t.StdoutTail = lastBytes(t.StdoutTail, ports.DefaultTailBytes)
+	t.StderrTail = lastBytes(t.StderrTail, ports.DefaultTailBytes)
+	switch {
+	case verdict == NoTestsRan:
+		nf := finding.New(finding.NoTestsRan, noTestsMessage(b, o, *rep))
+		nf.ContractPath = f.ContractPath
+		nf = nf.WithScenario(b.Capability, b.SpecPath, b.Scenario)
+		nf.Test = t
+		return nf
+	case rep != nil:
+		if c, ok := a.Driver.(classifier); ok {
+			if class := c.Classify(*rep); class != "" {
+				t.Type = class
+			}
+		}
+		if s := summary(*rep); s != "" {
+			f.Message += ": " + s
+		}
+	}
+	return f
+}
+
+func noTestsMessage(b Binding, o Outcome, rep ports.TestReport) string {
+	what := fmt.Sprintf("tests.%s[%d] of %s", b.Entry.Type, b.Entry.Index, b.ContractPath)
+	detail := fmt.Sprintf("exit status %d", o.Result.ExitCode)
+	if n := tally(rep)[ports.TestSkipped]; n > 0 {
+		detail += fmt.Sprintf(", %d skipped", n)
+	}
+	return fmt.Sprintf("%s ran no test (%s): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario", what, detail)
+}
+
+// summary names the failed tests and the reported errors, a few of each.
+func summary(rep ports.TestReport) string {
+	var failed, errs []string
+	for _, t := range rep.Tests {
+		if t.Status == ports.TestFailed {
+			failed = append(failed, t.ID)
+		}
+	}
+	for _, e := range rep.Errors {
+		s := e.Kind + " error"
+		if e.Location != "" {
+			s += " in " + e.Location
+		}
+		errs = append(errs, s)
+	}
+	var parts []string
+	if len(failed) > 0 {
+		parts = append(parts, fmt.Sprintf("%d failed (%s)", len(failed), named(failed)))
+	}
+	if len(errs) > 0 {
+		parts = append(parts, named(errs))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func named(xs []string) string {
+	if len(xs) <= maxNamed {
+		return strings.Join(xs, ", ")
+	}
+	return strings.Join(xs[:maxNamed], ", ") + fmt.Sprintf(" and %d more", len(xs)-maxNamed)
+}

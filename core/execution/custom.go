@@ -1,0 +1,251 @@
+package execution
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/schemas"
+)
+
+// CustomAdapter is the adapter name reported for custom runners.
+const CustomAdapter = "custom"
+
+// EnvelopeBytes is how much of a custom runner's stdout is kept: the whole
+// envelope must fit, unlike the 8 KiB tails kept for other runners.
+const EnvelopeBytes = 1 << 20
+
+// customName returns the name of the custom runner an entry invokes: the
+// runner of a [[tests.custom]] entry, or the type itself when only a
+// [runners.custom.<type>] block (and no [runners] entry) configures it.
+func customName(cfg config.Config, e contract.Entry) (string, bool) {
+	if e.Type == "custom" {
+		_, ok := cfg.CustomRunners[e.Runner]
+		return e.Runner, ok
+	}
+	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {
+		return "", false
+	}
+	_, ok := cfg.CustomRunners[e.Type]
+	return e.Type, ok
+}
+
+// tailBytes is the stdout and stderr tail to keep for inv; zero means the
+// process runner's default.
+func (inv Invocation) tailBytes() int {
+	if inv.Custom != "" {
+		return EnvelopeBytes
+	}
+	return 0
+}
+
+// envelope is a schema-valid custom runner stdout.
+type envelope struct {
+	ExitCode json.Number     `json:"exit_code"`
+	Passed   bool            `json:"passed"`
+	Findings []runnerFinding `json:"findings"`
+}
+
+// runnerFinding keeps the fields of a runner's finding that ah honours.
+type runnerFinding struct {
+	Kind            string `json:"kind"`
+	Message         string `json:"message"`
+	SuggestedAction string `json:"suggested_action"`
+	Test            *struct {
+		Type string `json:"type"`
+	} `json:"test"`
+}
+
+// judgeJob returns a job's verdict and the findings of one of its bindings
+// when it did not pass.
+func judgeJob(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
+	if j.Invocation.Adapter != nil {
+		return judgeAdapter(j, o)
+	}
+	if j.Invocation.Custom != "" {
+		cv := judgeCustom(o)
+		return cv.verdict, func(b Binding, ms *int64) []finding.Finding { return cv.findings(j, b, o, ms) }
+	}
+	return verdictOf(o), func(b Binding, ms *int64) []finding.Finding {
+		return []finding.Finding{failing(j, b, o, ms)}
+	}
+}
+
+// customVerdict is the judgement of one custom runner job.
+type customVerdict struct {
+	verdict string
+	// env is the valid envelope, nil when stdout was not one.
+	env *envelope
+	// problem says why a run without envelope findings failed; empty on a
+	// pass or when the envelope's findings explain the failure.
+	problem string
+}
+
+// judgeCustom applies the custom runner protocol. A pass needs all of: the
+// process exits 0, stdout is a valid envelope, its exit_code is 0, passed is
+// true and findings is empty. Anything else fails: envelope findings are
+// reported when there are any, otherwise one test-failing finding says why.
+func judgeCustom(o Outcome) customVerdict {
+	base := verdictOf(o)
+	if base == NotRun || base == TimedOut || o.StartErr != nil || o.Result.Signaled {
+		return customVerdict{verdict: base}
+	}
+	code := o.Result.ExitCode
+	env, why := parseEnvelope(o.Result)
+	switch {
+	case env == nil && code == 0:
+		return customVerdict{verdict: Failed, problem: "exited 0 but its stdout is not a valid custom-runner envelope (schemas/custom-runner.schema.json): " + why}
+	case env == nil:
+		return customVerdict{verdict: Failed, problem: fmt.Sprintf("exited with status %d without a valid envelope on stdout (%s)", code, why)}
+	}
+	claimed, exact := envelopeExitCode(env.ExitCode)
+	cv := customVerdict{verdict: Failed, env: env}
+	switch {
+	case len(env.Findings) > 0:
+		// The runner's findings explain the failure.
+	case code != 0 && env.Passed:
+		cv.problem = fmt.Sprintf("exited with status %d although its envelope reports passed = true: a failing process overrides the envelope", code)
+	case code != 0:
+		cv.problem = fmt.Sprintf("exited with status %d and its envelope reports passed = false without any findings", code)
+	case !env.Passed:
+		cv.problem = "exited 0 but its envelope reports passed = false without any findings: a failing envelope fails the binding even when it explains nothing"
+	case !exact || claimed != code:
+		cv.problem = fmt.Sprintf("exited %d but its envelope reports exit_code = %s: the envelope and the process must agree", code, env.ExitCode)
+	default:
+		cv.verdict = Passed
+	}
+	return cv
+}
+
+// findings are the findings of one binding of a failed custom runner job.
+func (cv customVerdict) findings(j Job, b Binding, o Outcome, ms *int64) []finding.Finding {
+	if cv.verdict == Passed {
+		return nil
+	}
+	if cv.env == nil || len(cv.env.Findings) == 0 {
+		f := failing(j, b, o, ms)
+		if cv.problem != "" {
+			f.Message = fmt.Sprintf("%s %s", customWhat(j, b), cv.problem)
+		}
+		markCustom(f.Test)
+		return []finding.Finding{f}
+	}
+	out := make([]finding.Finding, 0, len(cv.env.Findings))
+	for _, rf := range cv.env.Findings {
+		out = append(out, anchor(j, b, o, ms, rf))
+	}
+	return out
+}
+
+// anchor turns a runner's finding into an ah finding of the invoking
+// scenario: a runner cannot claim another spec's location, cannot hand out
+// an apply_command, and its finding always gates.
+func anchor(j Job, b Binding, o Outcome, ms *int64, rf runnerFinding) finding.Finding {
+	kind := finding.Kind(rf.Kind)
+	msg := fmt.Sprintf("%s reported: %s", customWhat(j, b), rf.Message)
+	if info, ok := finding.Info(kind); !ok || info.Category != finding.Execution {
+		kind = finding.TestFailing
+		msg = fmt.Sprintf("%s reported a finding of kind %q: %s", customWhat(j, b), rf.Kind, rf.Message)
+	}
+	f := finding.New(kind, msg)
+	if a := finding.Action(rf.SuggestedAction); a != "" && !a.Mechanical() {
+		f.SuggestedAction = a
+	}
+	f.ContractPath = b.ContractPath
+	f = f.WithScenario(b.Capability, b.SpecPath, b.Scenario)
+	f.Test = failing(j, b, o, ms).Test
+	markCustom(f.Test)
+	// stdout was the envelope, now reported finding by finding; repeating
+	// it in each of them would only bury the runner's logs on stderr.
+	f.Test.StdoutTail = ""
+	if rf.Test != nil && rf.Test.Type != "" {
+		f.Test.Type = rf.Test.Type
+	}
+	return f
+}
+
+// markCustom fills the adapter fields and bounds the tails, which were
+// captured with EnvelopeBytes, to what a finding may carry.
+func markCustom(t *finding.Test) {
+	t.TestType = t.Type
+	t.Adapter = CustomAdapter
+	t.DetectionSource = ports.SourceConfigured
+	t.StdoutTail = lastBytes(t.StdoutTail, ports.DefaultTailBytes)
+	t.StderrTail = lastBytes(t.StderrTail, ports.DefaultTailBytes)
+}
+
+func customWhat(j Job, b Binding) string {
+	return fmt.Sprintf("tests.%s[%d] of %s (custom runner %q)", b.Entry.Type, b.Entry.Index, b.ContractPath, j.Invocation.Custom)
+}
+
+// parseEnvelope reads stdout as exactly one envelope and validates it
+// against schemas/custom-runner.schema.json. On failure it returns nil and
+// the reason in words.
+func parseEnvelope(res ports.Result) (*envelope, string) {
+	out := res.Stdout
+	if res.StdoutBytes > int64(len(out)) {
+		return nil, fmt.Sprintf("stdout has %d bytes, more than the %d an envelope may use", res.StdoutBytes, len(out))
+	}
+	if len(bytes.TrimSpace(out)) == 0 {
+		return nil, "stdout is empty; print the envelope {\"exit_code\": 0, \"passed\": true, \"findings\": []}"
+	}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, "stdout is not JSON: " + err.Error()
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, "stdout holds more than one JSON value; print only the envelope and send logs to stderr"
+	}
+	problems, err := schema.Validate(schemas.CustomRunner, doc)
+	if err != nil {
+		return nil, "cannot validate: " + err.Error()
+	}
+	if len(problems) > 0 {
+		msgs := make([]string, len(problems))
+		for i, p := range problems {
+			msgs[i] = p.String()
+		}
+		return nil, strings.Join(msgs, "; ")
+	}
+	var env envelope
+	if err := json.Unmarshal(out, &env); err != nil {
+		return nil, "stdout does not decode as an envelope: " + err.Error()
+	}
+	return &env, ""
+}
+
+// envelopeExitCode converts a schema-valid integer (which JSON may spell
+// 1.0) to an int; exact is false when it does not fit.
+func envelopeExitCode(n json.Number) (code int, exact bool) {
+	f, err := n.Float64()
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > math.MaxInt32 {
+		return 0, false
+	}
+	return int(f), true
+}
+
+// lastBytes keeps the last n bytes of s, starting on a UTF-8 boundary.
+func lastBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	for i := 0; i < len(s) && i < utf8.UTFMax; i++ {
+		if utf8.RuneStart(s[i]) {
+			return s[i:]
+		}
+	}
+	return s
+}

@@ -1,0 +1,115 @@
+package cargo
+
+import (
+	"io/fs"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/drivers/argv"
+	"github.com/espectacular/ah/ports"
+)
+
+// Name is the adapter name of cargo in config and output.
+const Name = "cargo"
+
+// OutputBytes is how much of stdout and stderr a run keeps for Parse: libtest
+// reports on stdout, so the whole stream is needed, and a stream longer than
+// this is treated as unparsed rather than read from a tail.
+const OutputBytes = 64 << 20
+
+// Driver is the cargo test adapter.
+type Driver struct{}
+
+var _ ports.Driver = Driver{}
+
+// New returns the cargo adapter.
+func New() Driver { return Driver{} }
+
+// Name implements ports.Driver.
+func (Driver) Name() string { return Name }
+
+// Aliases implements ports.Driver: Rust test types run cargo test.
+func (Driver) Aliases() []string { return []string{"rust"} }
+
+// DefaultCommand implements ports.Driver.
+func (Driver) DefaultCommand(fs.FS) []string { return []string{"cargo", "test"} }
+
+// Probes implements ports.Driver: `cargo --version`.
+func (Driver) Probes(fs.FS) []ports.Probe {
+	return []ports.Probe{{Argv: []string{"cargo", "--version"}, Command: []string{"cargo", "test"}, Version: Version}}
+}
+
+var versionLine = regexp.MustCompile(`(?m)^cargo (\d\S*)`)
+
+// Version extracts the version from `cargo --version` ("cargo 1.95.0 (...)").
+func Version(stdout, _ []byte) string {
+	if m := versionLine.FindSubmatch(stdout); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+// Manifest implements ports.Driver: a Cargo.toml at the repository root.
+func (Driver) Manifest(repo fs.FS) bool {
+	fi, err := fs.Stat(repo, "Cargo.toml")
+	return err == nil && !fi.IsDir()
+}
+
+// SourceFile implements ports.Driver: Rust tests import no framework, so
+// there is no source-import signal for cargo.
+func (Driver) SourceFile(string) bool { return false }
+
+// ImportsFramework implements ports.Driver.
+func (Driver) ImportsFramework([]byte) bool { return false }
+
+// RunsFramework implements ports.Driver: argv is `cargo [+toolchain]
+// [options] test ...` (or the `t` alias).
+func (Driver) RunsFramework(words []string) bool { return testAt(words) >= 0 }
+
+// Prepare implements ports.Driver: Args go after `test` and before any `--`
+// (after `--` they would reach the test binaries), each unless argv already
+// has it, since cargo rejects a repeated --color.
+func (Driver) Prepare(words []string, _ string) ports.Prepared {
+	at := testAt(words)
+	if at < 0 {
+		return ports.Prepared{Argv: slices.Clone(words)}
+	}
+	end := len(words)
+	if i := slices.Index(words[at:], "--"); i >= 0 {
+		end = at + i
+	}
+	extra := argv.Without(words[at:end], Args())
+	return ports.Prepared{Argv: slices.Concat(words[:end], extra, words[end:]), TailBytes: OutputBytes}
+}
+
+// Parse implements ports.Driver: it reads the captured stdout and stderr.
+// Output longer than the kept tail is unparsed: tests scrolled out of it
+// would be missing, and a run could look as if it selected nothing.
+func (Driver) Parse(res ports.Result, _ []byte) ports.TestReport {
+	if int64(len(res.Stdout)) < res.StdoutBytes || int64(len(res.Stderr)) < res.StderrBytes {
+		return ports.TestReport{}
+	}
+	return Parse(res.Stdout, res.Stderr)
+}
+
+// testAt returns the index of the `test` subcommand (or its alias `t`) in a
+// cargo argv, after any `+toolchain` and global options; -1 when argv does
+// not run cargo test.
+func testAt(words []string) int {
+	i := argv.Find(words, "cargo")
+	if i < 0 {
+		return -1
+	}
+	for j := i + 1; j < len(words); j++ {
+		w := words[j]
+		if strings.HasPrefix(w, "+") || strings.HasPrefix(w, "-") {
+			continue
+		}
+		if w == "test" || w == "t" {
+			return j
+		}
+		break
+	}
+	return -1
+}

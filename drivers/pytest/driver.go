@@ -1,0 +1,102 @@
+package pytest
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/drivers/argv"
+	"github.com/espectacular/ah/ports"
+)
+
+// Name is the adapter name of pytest in config and output.
+const Name = "pytest"
+
+// ReportName is the report file the plugin writes inside the scratch
+// directory.
+const ReportName = "report.jsonl"
+
+// NoCacheArgs keep pytest from writing .pytest_cache into the repository.
+var NoCacheArgs = []string{"-p", "no:cacheprovider"}
+
+// KindUsage is the ReportError kind Driver.Parse adds when pytest stopped
+// before running anything for a reason of its own: a usage error such as a
+// node id that does not exist (exit 4), an internal error (exit 3) or an
+// interruption (exit 2) with no collection error to show for it.
+const KindUsage = "usage"
+
+// Driver is the pytest adapter.
+type Driver struct{}
+
+var _ ports.Driver = Driver{}
+
+// New returns the pytest adapter.
+func New() Driver { return Driver{} }
+
+// Name implements ports.Driver.
+func (Driver) Name() string { return Name }
+
+// Aliases implements ports.Driver: Python test types run pytest.
+func (Driver) Aliases() []string { return []string{"python"} }
+
+// RunsFramework implements ports.Driver: argv runs pytest when it names a
+// pytest executable (`pytest`, `.venv/bin/pytest`, `uv run pytest`) or a
+// Python module run of it (`python3 -m pytest`).
+func (Driver) RunsFramework(words []string) bool { return pytestEnd(words) >= 0 }
+
+// Prepare implements ports.Driver. It loads the bundled plugin right after
+// the pytest token, writes the plugin into scratch, puts scratch on
+// PYTHONPATH and names the report file; an argv that does not run pytest
+// (a tox or make wrapper) is left alone, since the flags would reach
+// another program.
+func (Driver) Prepare(words []string, scratch string) ports.Prepared {
+	at := pytestEnd(words)
+	if at < 0 {
+		return ports.Prepared{Argv: slices.Clone(words)}
+	}
+	extra := append(PluginArgs(), NoCacheArgs...)
+	out := slices.Concat(words[:at], extra, words[at:])
+	report := filepath.Join(scratch, ReportName)
+	return ports.Prepared{
+		Argv:       out,
+		Env:        []string{ReportEnv + "=" + report, "PYTHONPATH=" + scratch},
+		ReportFile: report,
+		Files:      map[string][]byte{PluginModule + ".py": PluginSource},
+	}
+}
+
+// Parse implements ports.Driver: it reads the plugin's report. A run that
+// exited with a usage, internal or interruption status without reporting a
+// failure gets a KindUsage error, so it is never taken for a run that
+// merely selected nothing (exit 5).
+func (Driver) Parse(res ports.Result, report []byte) ports.TestReport {
+	r := Parse(report)
+	if !r.Parsed || len(r.Errors) > 0 || slices.ContainsFunc(r.Tests, failed) {
+		return r
+	}
+	switch res.ExitCode {
+	case 2, 3, 4:
+		msg := strings.TrimSpace(string(res.Stderr))
+		if msg == "" {
+			msg = strings.TrimSpace(string(res.Stdout))
+		}
+		r.Errors = append(r.Errors, ports.ReportError{Kind: KindUsage, Message: clip(msg)})
+	}
+	return r
+}
+
+// Classify returns the `test.type` of a failed run (see the package
+// function Classify).
+func (Driver) Classify(r ports.TestReport) string { return Classify(r) }
+
+func failed(tc ports.TestCase) bool { return tc.Status == ports.TestFailed }
+
+// pytestEnd returns the index just after the word that starts pytest in
+// argv (`pytest`, `.venv/bin/pytest`, or the `pytest` of `python3 -m
+// pytest`), or -1.
+func pytestEnd(words []string) int {
+	if i := argv.Find(words, "pytest", "py.test"); i >= 0 {
+		return i + 1
+	}
+	return -1
+}

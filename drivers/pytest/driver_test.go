@@ -1,0 +1,171 @@
+package pytest_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/drivers/pytest"
+	"github.com/espectacular/ah/ports"
+)
+
+func TestRunsFramework(t *testing.T) {
+	tests := []struct {
+		argv []string
+		want bool
+	}{
+		{[]string{"pytest"}, true},
+		{[]string{"/usr/bin/pytest", "-q"}, true},
+		{[]string{".venv/bin/pytest"}, true},
+		{[]string{"py.test"}, true},
+		{[]string{"python3", "-m", "pytest"}, true},
+		{[]string{".venv/bin/python", "-m", "pytest", "-x"}, true},
+		{[]string{"uv", "run", "pytest"}, true},
+		{[]string{"uv", "run", "--with", "pytest", "pytest"}, true},
+		{[]string{"tox", "-e", "pytest"}, false},
+		{[]string{"go", "test", "./pytest"}, false},
+		{[]string{"make", "test"}, false},
+		{[]string{"pytest-watch"}, false},
+		{nil, false},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, pytest.New().RunsFramework(tt.argv), "RunsFramework(%q)", tt.argv)
+	}
+}
+
+func TestPrepare(t *testing.T) {
+	scratch := filepath.Join("/tmp", "ah-run-1")
+	report := filepath.Join(scratch, pytest.ReportName)
+	tests := []struct {
+		name string
+		argv []string
+		want []string
+	}{
+		{"plugin right after pytest", []string{"pytest", "tests/test_a.py::test_x"},
+			[]string{"pytest", "-p", "ah_pytest_report", "-p", "no:cacheprovider", "tests/test_a.py::test_x"}},
+		{"module run", []string{"python3", "-m", "pytest", "-k", "a and b"},
+			[]string{"python3", "-m", "pytest", "-p", "ah_pytest_report", "-p", "no:cacheprovider", "-k", "a and b"}},
+		{"wrapper", []string{"uv", "run", "--with", "pytest", "pytest", "tests"},
+			[]string{"uv", "run", "--with", "pytest", "pytest", "-p", "ah_pytest_report", "-p", "no:cacheprovider", "tests"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := pytest.New().Prepare(tt.argv, scratch)
+			assert.Equal(t, tt.want, got.Argv)
+			assert.Equal(t, []string{"AH_PYTEST_REPORT=" + report, "PYTHONPATH=" + scratch}, got.Env)
+			assert.Equal(t, report, got.ReportFile)
+			assert.Equal(t, map[string][]byte{"ah_pytest_report.py": pytest.PluginSource}, got.Files)
+		})
+	}
+	t.Run("not pytest: untouched, no report", func(t *testing.T) {
+		argv := []string{"tox", "-e", "py"}
+		assert.Equal(t, ports.Prepared{Argv: argv}, pytest.New().Prepare(argv, scratch))
+	})
+}
+
+func TestManifest(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"ini options", map[string]string{"pyproject.toml": "[tool.pytest.ini_options]\naddopts = \"-q\"\n"}, true},
+		{"native tool table", map[string]string{"pyproject.toml": "[tool.pytest]\nminversion = \"9.0\"\n"}, true},
+		{"project dependency", map[string]string{"pyproject.toml": "[project]\nname = \"x\"\ndependencies = [\"requests\", \"pytest>=8\"]\n"}, true},
+		{"optional dependency", map[string]string{"pyproject.toml": "[project.optional-dependencies]\ntest = [\"Pytest[testing] ; python_version>'3.8'\"]\n"}, true},
+		{"dependency group", map[string]string{"pyproject.toml": "[dependency-groups]\ndev = [\"pytest~=8.0\"]\n"}, true},
+		{"uv dev dependency", map[string]string{"pyproject.toml": "[tool.uv]\ndev-dependencies = [\"pytest\"]\n"}, true},
+		{"pdm dev dependency", map[string]string{"pyproject.toml": "[tool.pdm.dev-dependencies]\ntest = [\"pytest\"]\n"}, true},
+		{"poetry group", map[string]string{"pyproject.toml": "[tool.poetry.group.dev.dependencies]\npytest = \"^8\"\n"}, true},
+		{"poetry legacy dev", map[string]string{"pyproject.toml": "[tool.poetry.dev-dependencies]\nPyTest = \"*\"\n"}, true},
+		{"plugin only is not pytest", map[string]string{"pyproject.toml": "[project]\ndependencies = [\"pytest-cov\"]\n"}, false},
+		{"the word alone is not a declaration", map[string]string{"pyproject.toml": "[project]\ndescription = \"no pytest here\"\n"}, false},
+		{"invalid TOML", map[string]string{"pyproject.toml": "[tool.pytest.ini_options\n"}, false},
+		{"pytest.ini", map[string]string{"pytest.ini": "[pytest]\n"}, true},
+		{"setup.cfg section", map[string]string{"setup.cfg": "[metadata]\nname = x\n\n [tool:pytest] \ntestpaths = tests\n"}, true},
+		{"setup.cfg without section", map[string]string{"setup.cfg": "[metadata]\nname = pytest\n"}, false},
+		{"tox.ini section", map[string]string{"tox.ini": "[tox]\n\n[pytest]\naddopts = -q\n"}, true},
+		{"nothing", map[string]string{"README.md": "pytest"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, pytest.New().Manifest(mapFS(tt.files)))
+		})
+	}
+}
+
+func TestProbes(t *testing.T) {
+	argvs := func(ps []ports.Probe) (out [][]string) {
+		for _, p := range ps {
+			out = append(out, p.Argv)
+		}
+		return out
+	}
+	plain := pytest.New().Probes(fstest.MapFS{})
+	assert.Equal(t, [][]string{{"pytest", "--version"}, {"python3", "-m", "pytest", "--version"}}, argvs(plain))
+	assert.Equal(t, []string{"pytest"}, plain[0].Command)
+
+	venv := pytest.New().Probes(mapFS(map[string]string{".venv/bin/python": ""}))
+	require.Len(t, venv, 3)
+	assert.Equal(t, []string{".venv/bin/python", "-m", "pytest", "--version"}, venv[0].Argv, "the project's interpreter comes first")
+	assert.Equal(t, []string{".venv/bin/python", "-m", "pytest"}, venv[0].Command)
+}
+
+func TestVersion(t *testing.T) {
+	assert.Equal(t, "7.2.1", pytest.Version([]byte("pytest 7.2.1\n"), nil))
+	assert.Equal(t, "8.4.0.dev3", pytest.Version([]byte("pytest 8.4.0.dev3\n"), nil))
+	assert.Equal(t, "6.2.5", pytest.Version(nil, []byte("This is pytest version 6.2.5, imported from /x/pytest/__init__.py\n")))
+	assert.Empty(t, pytest.Version([]byte("Python 3.11.7\n"), nil))
+}
+
+func TestSourceImports(t *testing.T) {
+	d := pytest.New()
+	for name, want := range map[string]bool{
+		"tests/test_parser.py": true, "pkg/parser_test.py": true, "tests/conftest.py": true,
+		"tests/helpers.py": false, "test_parser.txt": false,
+	} {
+		assert.Equal(t, want, d.SourceFile(name), "SourceFile(%q)", name)
+	}
+	assert.True(t, d.ImportsFramework([]byte("import os\nimport pytest\n")))
+	assert.True(t, d.ImportsFramework([]byte("from pytest import raises\n")))
+	assert.True(t, d.ImportsFramework([]byte("if True:\n    import pytest as pt\n")))
+	assert.False(t, d.ImportsFramework([]byte("import pytest_mock\n# import pytest\n")))
+}
+
+// The driver's Parse reads the plugin report; a usage error (exit 4, here a
+// node id that does not exist) is reported as an error, while pytest's exit
+// 5 (nothing selected) keeps an empty report.
+func TestDriverParse(t *testing.T) {
+	d := pytest.New()
+	notFound := d.Parse(ports.Result{ExitCode: 4, Stderr: []byte("ERROR: not found: tests/test_basic.py::test_nope\n")}, fixture(t, "pytest-not-found"))
+	require.True(t, notFound.Parsed)
+	assert.Equal(t, []ports.ReportError{{Kind: pytest.KindUsage, Message: "ERROR: not found: tests/test_basic.py::test_nope"}}, notFound.Errors)
+
+	none := d.Parse(ports.Result{ExitCode: 5}, fixture(t, "pytest-no-tests"))
+	assert.Equal(t, ports.TestReport{Parsed: true}, none)
+
+	imp := d.Parse(ports.Result{ExitCode: 2}, fixture(t, "pytest-import-error"))
+	assert.Equal(t, pytest.TypeImportError, d.Classify(imp))
+	assert.Len(t, imp.Errors, 1, "no usage error added when pytest reported its own")
+
+	assert.False(t, d.Parse(ports.Result{ExitCode: 4}, nil).Parsed, "no report file: unparsed")
+}
+
+func fixture(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name+".jsonl"))
+	require.NoError(t, err)
+	return data
+}
+
+func mapFS(files map[string]string) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for name, data := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	return fsys
+}

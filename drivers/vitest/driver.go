@@ -1,0 +1,132 @@
+package vitest
+
+import (
+	"encoding/json"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/espectacular/ah/drivers/argv"
+	"github.com/espectacular/ah/ports"
+)
+
+// Name is the adapter name of vitest in config and output.
+const Name = "vitest"
+
+// ReportName is the JSON report file inside the scratch directory.
+const ReportName = "report.json"
+
+// localBin is the project's own vitest, installed by npm, pnpm or yarn.
+const localBin = "node_modules/.bin/vitest"
+
+// Driver is the vitest adapter.
+type Driver struct{}
+
+var _ ports.Driver = Driver{}
+
+// New returns the vitest adapter.
+func New() Driver { return Driver{} }
+
+// Name implements ports.Driver.
+func (Driver) Name() string { return Name }
+
+// Aliases implements ports.Driver: TypeScript and JavaScript test types run
+// vitest.
+func (Driver) Aliases() []string { return []string{"typescript", "javascript"} }
+
+// DefaultCommand implements ports.Driver: the project's local vitest when
+// installed, else `npx vitest run`.
+func (Driver) DefaultCommand(repo fs.FS) []string {
+	if isFile(repo, localBin) {
+		return []string{localBin, "run"}
+	}
+	return []string{"npx", "vitest", "run"}
+}
+
+// Probes implements ports.Driver: the local binary, then a vitest on PATH.
+// `npx vitest` is never probed: it would download vitest.
+func (Driver) Probes(repo fs.FS) []ports.Probe {
+	var out []ports.Probe
+	if isFile(repo, localBin) {
+		out = append(out, ports.Probe{Argv: []string{localBin, "--version"}, Command: []string{localBin, "run"}, Version: Version})
+	}
+	return append(out, ports.Probe{Argv: []string{"vitest", "--version"}, Command: []string{"vitest", "run"}, Version: Version})
+}
+
+var versionLine = regexp.MustCompile(`vitest/(\d\S*)`)
+
+// Version extracts the version from `vitest --version` ("vitest/4.1.12
+// linux-x64 node-v20.20.2").
+func Version(stdout, _ []byte) string {
+	if m := versionLine.FindSubmatch(stdout); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+// Manifest implements ports.Driver: package.json, decoded, lists vitest in
+// dependencies or devDependencies.
+func (Driver) Manifest(repo fs.FS) bool {
+	data, err := fs.ReadFile(repo, "package.json")
+	if err != nil {
+		return false
+	}
+	var pkg struct {
+		Dependencies    map[string]json.RawMessage `json:"dependencies"`
+		DevDependencies map[string]json.RawMessage `json:"devDependencies"`
+	}
+	if json.Unmarshal(data, &pkg) != nil {
+		return false
+	}
+	_, dep := pkg.Dependencies[Name]
+	_, dev := pkg.DevDependencies[Name]
+	return dep || dev
+}
+
+var testFile = regexp.MustCompile(`\.(?:test|spec)\.[cm]?[jt]sx?$`)
+
+// SourceFile implements ports.Driver: vitest's default test file patterns.
+func (Driver) SourceFile(name string) bool { return testFile.MatchString(path.Base(name)) }
+
+var importsVitest = regexp.MustCompile(`(?:from\s*|import\s*\(?\s*|require\(\s*)["']vitest["']`)
+
+// ImportsFramework implements ports.Driver: `from "vitest"`, `from
+// 'vitest'`, `import("vitest")` or `require("vitest")`.
+func (Driver) ImportsFramework(content []byte) bool { return importsVitest.Match(content) }
+
+// RunsFramework implements ports.Driver: argv names a vitest executable
+// (`vitest`, `node_modules/.bin/vitest`, `npx vitest`, `pnpm vitest`).
+func (Driver) RunsFramework(words []string) bool { return argv.Find(words, Name) >= 0 }
+
+// Prepare implements ports.Driver: ReporterArgs go at the end (before any
+// `--`), writing the JSON report into scratch, and colour is turned off.
+func (Driver) Prepare(words []string, scratch string) ports.Prepared {
+	if argv.Find(words, Name) < 0 {
+		return ports.Prepared{Argv: slices.Clone(words)}
+	}
+	end := len(words)
+	if i := slices.Index(words, "--"); i >= 0 {
+		end = i
+	}
+	report := filepath.Join(scratch, ReportName)
+	return ports.Prepared{
+		Argv: slices.Concat(words[:end], ReporterArgs(report), words[end:]),
+		// The console output ends up in a finding's tails, where colour
+		// codes are noise: vitest colours even into a pipe.
+		Env:        []string{"NO_COLOR=1"},
+		ReportFile: report,
+	}
+}
+
+// Parse implements ports.Driver: it reads the JSON report. Test ids keep
+// vitest's absolute file names; the caller makes them relative.
+func (Driver) Parse(_ ports.Result, report []byte) ports.TestReport {
+	return Parse(report, "")
+}
+
+func isFile(repo fs.FS, name string) bool {
+	fi, err := fs.Stat(repo, name)
+	return err == nil && !fi.IsDir()
+}
