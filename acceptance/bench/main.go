@@ -9,18 +9,14 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -168,87 +164,6 @@ func (b bench) memory() error {
 	return nil
 }
 
-type memoryRun struct {
-	peakKiB int64
-	verdict string
-	took    time.Duration
-}
-
-// measureMemory runs ah once and takes the larger of two readings of its
-// peak RSS: VmHWM polled from /proc while it runs (Linux), and the
-// maxrss reported by wait4 when it exits.
-func (b bench) measureMemory(repo string) (memoryRun, error) {
-	var stdout bytes.Buffer
-	cmd := exec.Command(b.ah, "check", "--run-tests", "--json", "--quiet")
-	cmd.Dir, cmd.Stdout, cmd.Stderr = repo, &stdout, os.Stderr
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return memoryRun{}, err
-	}
-	done := make(chan struct{})
-	hwm := make(chan int64, 1)
-	go func() {
-		var peak int64
-		status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
-		t := time.NewTicker(20 * time.Millisecond)
-		defer t.Stop()
-		for {
-			if kib, ok := vmHWM(status); ok {
-				peak = max(peak, kib)
-			}
-			select {
-			case <-done:
-				hwm <- peak
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	waitErr := cmd.Wait()
-	took := time.Since(start)
-	close(done)
-	peak := <-hwm
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		peak = max(peak, maxrssKiB(ru))
-	}
-	if _, isExit := waitErr.(*exec.ExitError); waitErr != nil && !isExit {
-		return memoryRun{}, waitErr
-	}
-	return memoryRun{peakKiB: peak, verdict: verdictOf(stdout.Bytes()), took: took}, nil
-}
-
-// vmHWM reads the peak resident set (KiB) from a /proc/<pid>/status file.
-func vmHWM(path string) (int64, bool) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0, false
-	}
-	for line := range strings.Lines(string(data)) {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			var kib int64
-			if _, err := fmt.Sscanf(strings.TrimSpace(rest), "%d kB", &kib); err == nil {
-				return kib, true
-			}
-		}
-	}
-	return 0, false
-}
-
-// verdictOf extracts the single execution's verdict from the JSON report.
-func verdictOf(report []byte) string {
-	var env struct {
-		Data struct {
-			Executions []struct {
-				Verdict string `json:"verdict"`
-			} `json:"executions"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(report, &env); err != nil || len(env.Data.Executions) != 1 {
-		return "unknown"
-	}
-	return env.Data.Executions[0].Verdict
-}
-
 // repo writes a repository with one scenario and contract per command.
 func (b bench) repo(name string, cmds []string, config string) (string, error) {
 	root := filepath.Join(b.tmp, name)
@@ -276,79 +191,6 @@ func (b bench) repo(name string, cmds []string, config string) (string, error) {
 	return root, nil
 }
 
-// series are the wall and CPU times of one command over several runs,
-// sorted.
-type series struct {
-	name      string
-	wall, cpu []time.Duration
-}
-
-func (s series) median() time.Duration    { return s.wall[len(s.wall)/2] }
-func (s series) best() time.Duration      { return s.wall[0] }
-func (s series) cpuMedian() time.Duration { return s.cpu[len(s.cpu)/2] }
-
-// compare runs the commands in turn in dir, b.runs rounds after one warm-up
-// round, so that a busy machine slows all of them alike. A non-zero exit is
-// an error: every benchmark's tests pass.
-func (b bench) compare(dir string, cmds ...named) ([]series, error) {
-	out := make([]series, len(cmds))
-	for i, c := range cmds {
-		out[i].name = c.name
-	}
-	for round := range b.runs + 1 {
-		for i, c := range cmds {
-			wall, cpu, err := timeRun(dir, c.argv)
-			if err != nil {
-				return nil, err
-			}
-			if round > 0 {
-				out[i].wall = append(out[i].wall, wall)
-				out[i].cpu = append(out[i].cpu, cpu)
-			}
-		}
-	}
-	for i := range out {
-		slices.Sort(out[i].wall)
-		slices.Sort(out[i].cpu)
-	}
-	return out, nil
-}
-
-// named is a command line with a label for the report.
-type named struct {
-	name string
-	argv []string
-}
-
-// printSeries reports the median and best wall time and the median CPU
-// time (user+system of the command and everything it waited for, which a
-// busy machine disturbs less) of each command.
-func printSeries(ss ...series) {
-	for _, s := range ss {
-		fmt.Printf("  %-28s wall median %8s  best %8s  cpu median %8s\n", s.name, ms(s.median()), ms(s.best()), ms(s.cpuMedian()))
-	}
-}
-
-// printRatio reports a/b on median wall, best wall and median CPU time.
-func printRatio(label string, a, b series, target string) {
-	fmt.Printf("  %-28s wall median %8.2f  best %8.2f  cpu median %8.2f  (target %s, on wall time)\n",
-		label, ratio(a.median(), b.median()), ratio(a.best(), b.best()), ratio(a.cpuMedian(), b.cpuMedian()), target)
-}
-
-// timeRun runs argv in dir and returns its wall time and its CPU time.
-func timeRun(dir string, argv []string) (wall, cpu time.Duration, err error) {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	start := time.Now()
-	if err := cmd.Run(); err != nil {
-		return 0, 0, fmt.Errorf("%s: %w\n%s", strings.Join(argv, " "), err, stderr.String())
-	}
-	wall = time.Since(start)
-	return wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
-}
-
 func moduleRoot() (string, error) {
 	out, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil {
@@ -360,27 +202,3 @@ func moduleRoot() (string, error) {
 	}
 	return filepath.Dir(mod), nil
 }
-
-// maxrssKiB converts wait4's maxrss, which is KiB on Linux and bytes on
-// macOS.
-func maxrssKiB(ru *syscall.Rusage) int64 {
-	if runtime.GOOS == "darwin" {
-		return int64(ru.Maxrss) / 1024
-	}
-	return int64(ru.Maxrss)
-}
-
-// diff subtracts two sorted series element by element (the i-th fastest
-// from the i-th fastest), keeping the result sorted enough for a median.
-func diff(a, b []time.Duration) []time.Duration {
-	out := make([]time.Duration, len(a))
-	for i := range a {
-		out[i] = a[i] - b[i]
-	}
-	slices.Sort(out)
-	return out
-}
-
-func ratio(a, b time.Duration) float64 { return float64(a) / float64(b) }
-
-func ms(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }

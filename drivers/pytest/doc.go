@@ -1,9 +1,12 @@
 // Package pytest parses pytest results for ah.
 //
-// The driver runs `python3 -m pytest` in the project root with the bundled
-// plugin loaded: it writes PluginSource to a directory as PluginModule + ".py",
-// puts that directory on PYTHONPATH, adds PluginArgs (`-p ah_pytest_report`)
-// and sets ReportEnv (AH_PYTEST_REPORT) to the path of a report file. The
+// The driver runs pytest in the project root (the configured command, else
+// the first of `.venv/bin/python -m pytest`, `pytest` and `python3 -m pytest`
+// whose `--version` succeeds) with the bundled plugin loaded: Prepare writes
+// PluginSource to a scratch directory as PluginModule + ".py", puts that
+// directory on PYTHONPATH, adds PluginArgs (`-p ah_pytest_report`) and
+// NoCacheArgs right after the pytest word, and sets ReportEnv
+// (AH_PYTEST_REPORT) to the path of a report file. The
 // plugin, which needs only the standard library and works on pytest 7 and 8,
 // writes one JSON object per line to that file: failed collections, test
 // phases, and a final session summary. Parse reads the file's bytes and
