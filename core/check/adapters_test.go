@@ -120,8 +120,9 @@ func TestRunTestsThroughAdapter(t *testing.T) {
 	assert.Equal(t, 1, rep.Summary.Passed)
 	require.Len(t, runs, 1)
 	assert.Equal(t, []string{"fw", "run", "t::ok"}, runs[0].Argv, "the command the probe proved, then the flags")
-	require.Len(t, rep.Executions, 1)
-	ex := rep.Executions[0]
+	require.NotNil(t, rep.Executions)
+	require.Len(t, *rep.Executions, 1)
+	ex := (*rep.Executions)[0]
 	assert.Equal(t, []string{"fw", ports.SourceManifest, "2.5.0"}, []string{ex.Adapter, ex.DetectionSource, ex.Version},
 		"with tests to run, a manifest decision is probed too, for the command and version")
 	assert.Empty(t, scratch.Live())

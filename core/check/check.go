@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 
 	"github.com/espectacular/ah/core/config"
@@ -44,7 +45,8 @@ type Report struct {
 	Summary  finding.Summary   `json:"summary"`
 	Findings []finding.Finding `json:"findings"`
 	// Executions lists every invocation run by --run-tests.
-	Executions []execution.Execution `json:"executions,omitempty"`
+	// It is present (possibly empty) exactly when tests were run.
+	Executions *[]execution.Execution `json:"executions,omitempty"`
 	// Warnings are notes about the run itself (not findings).
 	Warnings []string `json:"-"`
 	// Interrupted is true when a cancellation stopped the run early.
@@ -80,10 +82,11 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		}
 		findings = append(findings, res.Findings...)
 		passed = res.Passed
-		rep.Executions = res.Executions
-		if rep.Executions == nil {
-			rep.Executions = []execution.Execution{}
+		execs := res.Executions
+		if execs == nil {
+			execs = []execution.Execution{}
 		}
+		rep.Executions = &execs
 		rep.Interrupted = res.Interrupted
 	}
 	finding.Sort(findings)
@@ -103,6 +106,7 @@ func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated,
 	}
 	var bindings []execution.Binding
 	var invs []execution.Invocation
+	var unresolved []finding.Finding
 	for _, v := range ready {
 		for _, e := range v.Contract.Tests {
 			b := execution.Binding{
@@ -111,7 +115,12 @@ func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated,
 			}
 			inv, err := invocation(cfg, decide, drivers, b)
 			if err != nil {
-				continue // structural checks already reported it
+				// Structural checks should have caught this; never drop a
+				// binding silently, so it cannot pass by not running.
+				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", v.ContractPath, err))
+				f.ContractPath = v.ContractPath
+				unresolved = append(unresolved, f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario)))
+				continue
 			}
 			bindings = append(bindings, b)
 			invs = append(invs, inv)
@@ -129,7 +138,9 @@ func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated,
 	defer cleanup()
 	outcomes := execution.Schedule(ctx, ex.Process, ex.Dir, jobs, workers, ex.Progress)
 	execution.Collect(ex.Scratch, ex.Dir, jobs, outcomes)
-	return execution.Judge(jobs, outcomes, ex.Timings), nil
+	res := execution.Judge(jobs, outcomes, ex.Timings)
+	res.Findings = append(res.Findings, unresolved...)
+	return res, nil
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
