@@ -196,7 +196,9 @@ func startDrain(r *os.File, n int) *drain {
 	d := &drain{r: r, done: make(chan struct{}), tail: newTail(n)}
 	go func() {
 		defer close(d.done)
-		buf := make([]byte, 32<<10)
+		bp := readBufs.Get().(*[]byte)
+		defer readBufs.Put(bp)
+		buf := *bp
 		for {
 			k, err := r.Read(buf)
 			if k > 0 {
@@ -212,6 +214,10 @@ func startDrain(r *os.File, n int) *drain {
 	return d
 }
 
+// readBufs recycles drain buffers: a run of many short tests would
+// otherwise allocate 64 KiB per test.
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
 // close releases the read end; on pollable pipes this also ends a Read
 // still blocked on an abandoned pipe.
 func (d *drain) close() {
@@ -226,12 +232,26 @@ func (d *drain) snapshot() ([]byte, int64) {
 
 // awaitDrains reports whether every drain reached EOF within d.
 func awaitDrains(d time.Duration, drains ...*drain) bool {
+	if allDone(drains) {
+		return true // the common case: no timer needed
+	}
 	t := time.NewTimer(d)
 	defer t.Stop()
 	for _, dr := range drains {
 		select {
 		case <-dr.done:
 		case <-t.C:
+			return false
+		}
+	}
+	return true
+}
+
+func allDone(drains []*drain) bool {
+	for _, dr := range drains {
+		select {
+		case <-dr.done:
+		default:
 			return false
 		}
 	}
