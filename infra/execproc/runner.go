@@ -29,6 +29,13 @@ type Runner struct {
 	Grace time.Duration
 }
 
+// live holds the PIDs of every child being run by any Runner of this
+// process, so Close never mistakes a running test for an orphan.
+var live = struct {
+	sync.Mutex
+	pids map[int]bool
+}{pids: map[int]bool{}}
+
 var _ ports.Process = (*Runner)(nil)
 
 // errEmptyArgv is returned for a Command without a program.
@@ -46,15 +53,42 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 		res.Canceled = true
 		return res, nil
 	}
+	adoptOrphans()
 	began := time.Now()
 	ch, err := start(cmd)
 	if err != nil {
 		return res, err
 	}
+	track(ch.cmd.Process.Pid, true)
+	defer track(ch.cmd.Process.Pid, false)
 	res.TimedOut, res.Canceled = ch.wait(ctx, cmd.Timeout, r.grace())
 	ch.collect(&res, r.grace())
 	res.Duration = time.Since(began)
 	return res, nil
+}
+
+// Close stops what the runs left behind: processes that escaped their
+// test's process group (setsid, double-forked daemons) and were re-parented
+// to ah (Linux). Call it once no Run is in progress any more.
+func (r *Runner) Close() error {
+	killOrphans(isLive)
+	return nil
+}
+
+func track(pid int, running bool) {
+	live.Lock()
+	defer live.Unlock()
+	if running {
+		live.pids[pid] = true
+	} else {
+		delete(live.pids, pid)
+	}
+}
+
+func isLive(pid int) bool {
+	live.Lock()
+	defer live.Unlock()
+	return live.pids[pid]
 }
 
 func (r *Runner) grace() time.Duration {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/alecthomas/kong"
@@ -83,6 +84,10 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 	kctx.BindTo(ctx, (*context.Context)(nil))
 	kctx.Bind(&g.Globals, d)
 	err = kctx.Run()
+	// Stop anything the tests left behind that escaped their process group.
+	if c, ok := d.Process.(io.Closer); ok {
+		_ = c.Close()
+	}
 	return fail(d, commandName(args), g.JSON, err)
 }
 

@@ -1,0 +1,92 @@
+//go:build linux
+
+package execproc
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strconv"
+	"sync"
+	"syscall"
+)
+
+// prSetChildSubreaper is PR_SET_CHILD_SUBREAPER from linux/prctl.h.
+const prSetChildSubreaper = 36
+
+var subreaper sync.Once
+
+// adoptOrphans makes this process the reaper of its orphaned descendants,
+// so a test's process that escaped its group (setsid, a double-forked
+// daemon) is re-parented to ah instead of init, and Close can stop it.
+func adoptOrphans() {
+	subreaper.Do(func() {
+		_, _, _ = syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+	})
+}
+
+// killOrphans kills and reaps every child of this process that is not a
+// running test (live): descendants that left their test's process group and
+// were re-parented here. Killing one re-parents its own children here, so it
+// repeats until none is left (bounded, in case something keeps forking).
+func killOrphans(live func(pid int) bool) {
+	self := os.Getpid()
+	for range 20 {
+		orphans := childrenOf(self, live)
+		if len(orphans) == 0 {
+			return
+		}
+		for _, pid := range orphans {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			var ws syscall.WaitStatus
+			for {
+				_, err := syscall.Wait4(pid, &ws, 0, nil)
+				if !errors.Is(err, syscall.EINTR) {
+					break
+				}
+			}
+		}
+	}
+}
+
+// childrenOf lists the processes whose parent is ppid, except live ones,
+// by reading /proc/<pid>/stat.
+func childrenOf(ppid int, live func(pid int) bool) []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || live(pid) {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue // gone meanwhile
+		}
+		if parentOf(stat) == ppid {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// parentOf reads the ppid field of /proc/<pid>/stat: "pid (comm) state ppid
+// ...", where comm may itself contain spaces and parentheses.
+func parentOf(stat []byte) int {
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return -1
+	}
+	fields := bytes.Fields(stat[i+1:])
+	if len(fields) < 2 {
+		return -1
+	}
+	ppid, err := strconv.Atoi(string(fields[1]))
+	if err != nil {
+		return -1
+	}
+	return ppid
+}
