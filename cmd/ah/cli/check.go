@@ -38,7 +38,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	}
 	var prog *progress
 	if c.RunTests {
-		if d.Streams.ErrTTY && !c.Quiet {
+		if d.Streams.ErrTTY && !c.Quiet && d.Getenv("TERM") != "dumb" {
 			prog = &progress{w: d.Streams.Err}
 		}
 		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: c.Jobs, Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv}
