@@ -56,7 +56,13 @@ func Find(argv []string, programs ...string) int {
 	return -1
 }
 
-func isOption(w string) bool { return strings.HasPrefix(w, "-") && w != "--" && w != "-m" }
+// isOption reports whether w is an option that may take the next word as
+// its value; known flags that never do (npx --no, --yes) are not.
+func isOption(w string) bool {
+	return strings.HasPrefix(w, "-") && !slices.Contains(valueless, w)
+}
+
+var valueless = []string{"--", "-m", "--no", "--yes", "-y", "--quiet", "-q"}
 
 // Without returns the flags not already present in argv, matched by name
 // (`-count=3` in argv keeps `-count=1` out).

@@ -1,6 +1,6 @@
 // Package vitest parses vitest's JSON report for ah.
 //
-// The driver runs `node_modules/.bin/vitest run` (or `npx vitest run` when the
+// The driver runs `node_modules/.bin/vitest run` (or `npx --no vitest run` when the
 // project has no local binary) in the project root, adding ReporterArgs: the
 // default reporter keeps the console output people read, and the JSON
 // reporter writes a Jest-compatible report to a file the caller names, so

@@ -37,12 +37,13 @@ func (Driver) Name() string { return Name }
 func (Driver) Aliases() []string { return []string{"typescript", "javascript"} }
 
 // DefaultCommand implements ports.Driver: the project's local vitest when
-// installed, else `npx vitest run`.
+// installed, else `npx --no vitest run` (--no: never download vitest
+// behind the user's back; fail instead).
 func (Driver) DefaultCommand(repo fs.FS) []string {
 	if isFile(repo, localBin) {
 		return []string{localBin, "run"}
 	}
-	return []string{"npx", "vitest", "run"}
+	return []string{"npx", "--no", "vitest", "run"}
 }
 
 // Probes implements ports.Driver: the local binary, then a vitest on PATH.

@@ -20,6 +20,7 @@ func TestRunsFramework(t *testing.T) {
 	}{
 		{[]string{"vitest", "run"}, true},
 		{[]string{"npx", "vitest", "run"}, true},
+		{[]string{"npx", "--no", "vitest", "run"}, true},
 		{[]string{"node_modules/.bin/vitest", "run"}, true},
 		{[]string{"pnpm", "exec", "vitest"}, true},
 		{[]string{"npm", "test"}, false},
@@ -70,7 +71,7 @@ func TestDetection(t *testing.T) {
 	d := vitest.New()
 	local := fstest.MapFS{"node_modules/.bin/vitest": {Data: []byte("#!/usr/bin/env node\n")}}
 	assert.Equal(t, []string{"node_modules/.bin/vitest", "run"}, d.DefaultCommand(local))
-	assert.Equal(t, []string{"npx", "vitest", "run"}, d.DefaultCommand(fstest.MapFS{}))
+	assert.Equal(t, []string{"npx", "--no", "vitest", "run"}, d.DefaultCommand(fstest.MapFS{}))
 
 	probes := d.Probes(local)
 	require.Len(t, probes, 2)
