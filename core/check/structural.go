@@ -64,8 +64,19 @@ func checkUnit(fsys fs.FS, cfg config.Config, u Unit, decide decider) ([]finding
 		f.ContractPath = u.ContractPath
 		return f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario))
 	}
+	if u.Scenario.ID == "" {
+		f := at(finding.EmptyScenarioID, fmt.Sprintf(
+			"the scenario heading at %s:%d has no letter or digit in its title %q, so it has no id and no contract file name: give it a descriptive title",
+			u.SpecPath, u.Scenario.Line, u.Scenario.Title))
+		f.ContractPath = "" // there is no file name to point at
+		return []finding.Finding{f}, contract.Contract{}, false, nil
+	}
 	data, err := fs.ReadFile(fsys, u.ContractPath)
 	if err != nil {
+		if fi, statErr := fs.Stat(fsys, u.ContractPath); statErr == nil && fi.IsDir() {
+			return []finding.Finding{at(finding.MalformedContract, fmt.Sprintf(
+				"%s is a directory, not a contract file: move it away and create the contract there", u.ContractPath))}, contract.Contract{}, false, nil
+		}
 		if isNotExist(err) {
 			return []finding.Finding{at(finding.NoTOML, fmt.Sprintf(
 				"scenario %q has no contract: create %s with id = %q and at least one [[tests.<type>]] entry",

@@ -16,6 +16,7 @@ const (
 	NoTOML                     Kind = "no-toml"
 	OrphanTOML                 Kind = "orphan-toml"
 	SlugCollision              Kind = "slug-collision"
+	EmptyScenarioID            Kind = "empty-scenario-id"
 	IDMismatch                 Kind = "id-mismatch"
 	InvalidStatus              Kind = "invalid-status"
 	NoTestsDeclared            Kind = "no-tests-declared"
@@ -81,6 +82,7 @@ var kinds = map[Kind]KindInfo{
 	NoTOML:                     {Structural, Error, ReviewAndApply},
 	OrphanTOML:                 {Structural, Error, ReviewAndApply},
 	SlugCollision:              {Structural, Error, ReviewAndApply},
+	EmptyScenarioID:            {Structural, Error, ReviewAndApply},
 	IDMismatch:                 {Structural, Error, ReviewAndApply},
 	InvalidStatus:              {Structural, Error, ReviewAndApply},
 	NoTestsDeclared:            {Structural, Error, ReviewAndApply},

@@ -76,6 +76,11 @@ type Collision struct {
 func Dedupe(scenarios []Scenario) (unique []Scenario, collisions []Collision) {
 	first := map[string]int{}
 	for _, s := range scenarios {
+		if s.ID == "" {
+			// No id to collide on; each is reported as empty-scenario-id.
+			unique = append(unique, s)
+			continue
+		}
 		i, seen := first[s.ID]
 		if !seen {
 			first[s.ID] = len(unique)
