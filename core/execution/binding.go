@@ -6,6 +6,7 @@ package execution
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/espectacular/ah/core/config"
@@ -65,7 +66,7 @@ func Resolve(cfg config.Config, b Binding) (Invocation, error) {
 	if e.TimeoutSeconds > 0 {
 		timeout = e.TimeoutSeconds
 	}
-	inv := Invocation{Type: e.Type, Timeout: time.Duration(timeout) * time.Second}
+	inv := Invocation{Type: e.Type, Timeout: timeoutOf(timeout)}
 	if e.Type == contract.ShellType {
 		inv.Argv = append(append([]string{}, Shell...), e.Command)
 		inv.Command = e.Command
@@ -100,4 +101,13 @@ func runnerOf(cfg config.Config, e contract.Entry) (config.Runner, bool) {
 	}
 	r, ok := cfg.CustomRunners[e.Type]
 	return r, ok && len(r.Command) > 0
+}
+
+// timeoutOf converts a validated timeout (>= 1) to a duration; a value too
+// large to represent means no bound at all rather than an overflow.
+func timeoutOf(n int) time.Duration {
+	if int64(n) > int64(math.MaxInt64/time.Second) {
+		return 0
+	}
+	return time.Duration(n) * time.Second
 }

@@ -201,3 +201,13 @@ func TestBindingRef(t *testing.T) {
 	b := binding("compiler", "empty-input", contract.Entry{Type: "unit", Index: 2})
 	assert.Equal(t, "compiler/empty-input tests.unit[2]", b.Ref())
 }
+
+// TestResolveHugeTimeoutMeansNoBound: a timeout too large for a duration
+// must not overflow into a negative (or tiny) bound.
+func TestResolveHugeTimeoutMeansNoBound(t *testing.T) {
+	cfg := config.Config{DefaultTimeoutSeconds: 60}
+	b := execution.Binding{Entry: contract.Entry{Type: "shell", Command: "true", TimeoutSeconds: 1 << 62}}
+	inv, err := execution.Resolve(cfg, b)
+	require.NoError(t, err)
+	assert.Equal(t, time.Duration(0), inv.Timeout)
+}

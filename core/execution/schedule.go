@@ -28,9 +28,9 @@ type Progress interface {
 // start in plan order whenever their constraints allow, and outcomes are
 // returned by job index, so results do not depend on workers.
 func Schedule(ctx context.Context, proc ports.Process, dir string, jobs []Job, workers int, progress Progress) []Outcome {
-	if workers < 1 {
-		workers = 1
-	}
+	// More workers than jobs would only idle (and a huge --jobs would
+	// allocate goroutines for nothing).
+	workers = max(1, min(workers, len(jobs)))
 	s := &scheduler{jobs: jobs, held: map[string]bool{}, started: make([]bool, len(jobs)), progress: progress}
 	s.cond = sync.NewCond(&s.mu)
 	out := make([]Outcome, len(jobs))
