@@ -2,15 +2,13 @@ package cargo_test
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/espectacular/ah/drivers/cargo"
-	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
 )
 
 // Each testdata/<name>.stdout and .stderr pair is real `cargo test` output;
@@ -95,7 +93,7 @@ func TestParse(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			stdout, stderr := readFixture(t, tt.fixture)
 			got := cargo.Parse(stdout, stderr)
-			checkReport(t, got, tt.parsed, tt.tests, tt.errors, tt.messages, tt.ran)
+			portstest.CheckReport(t, got, tt.parsed, tt.tests, tt.errors, tt.messages, tt.ran)
 		})
 	}
 }
@@ -131,49 +129,12 @@ func TestParseStripsColour(t *testing.T) {
 	coloured := bytes.ReplaceAll(stderr, []byte("error[E0308]"), []byte("\x1b[0m\x1b[1m\x1b[38;5;9merror[E0308]\x1b[0m"))
 	coloured = bytes.ReplaceAll(coloured, []byte("error: could not compile"), []byte("\x1b[1m\x1b[91merror\x1b[0m: could not compile"))
 	got := cargo.Parse(stdout, coloured)
-	checkReport(t, got, true, nil, []string{"build src/lib.rs:39:26"}, nil, 0)
+	portstest.CheckReport(t, got, true, nil, []string{"build src/lib.rs:39:26"}, nil, 0)
 }
 
 func TestArgs(t *testing.T) {
 	if got, want := cargo.Args(), []string{"--no-fail-fast", "--color=never"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Args() = %q, want %q", got, want)
-	}
-}
-
-func checkReport(t *testing.T, got ports.TestReport, parsed bool, tests, errors []string,
-	messages map[string]string, ran int,
-) {
-	t.Helper()
-	if got.Parsed != parsed {
-		t.Errorf("Parsed = %v, want %v", got.Parsed, parsed)
-	}
-	var gotTests, gotErrors []string
-	msgs := map[string]string{}
-	n := 0
-	for _, tc := range got.Tests {
-		gotTests = append(gotTests, fmt.Sprintf("%s %s", tc.Status, tc.ID))
-		msgs[tc.ID] = tc.Message
-		if tc.Status == ports.TestPassed || tc.Status == ports.TestFailed {
-			n++
-		}
-	}
-	for _, e := range got.Errors {
-		gotErrors = append(gotErrors, e.Kind+" "+e.Location)
-		msgs[e.Location] = e.Message
-	}
-	if !reflect.DeepEqual(gotTests, tests) {
-		t.Errorf("tests = %q, want %q", gotTests, tests)
-	}
-	if !reflect.DeepEqual(gotErrors, errors) {
-		t.Errorf("errors = %q, want %q", gotErrors, errors)
-	}
-	for key, want := range messages {
-		if !strings.Contains(msgs[key], want) {
-			t.Errorf("message of %s = %q, want it to contain %q", key, msgs[key], want)
-		}
-	}
-	if n != ran {
-		t.Errorf("passed+failed = %d, want %d", n, ran)
 	}
 }
 

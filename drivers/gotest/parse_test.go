@@ -2,15 +2,13 @@ package gotest_test
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/espectacular/ah/drivers/gotest"
-	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
 )
 
 // Each testdata/<name>.json is real `go test -json` output; the command that
@@ -113,7 +111,7 @@ func TestParse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := gotest.Parse(readFixture(t, tt.fixture))
-			checkReport(t, got, tt.parsed, tt.tests, tt.errors, tt.messages, tt.ran)
+			portstest.CheckReport(t, got, tt.parsed, tt.tests, tt.errors, tt.messages, tt.ran)
 		})
 	}
 }
@@ -142,43 +140,6 @@ func TestParseIncomplete(t *testing.T) {
 func TestArgs(t *testing.T) {
 	if got, want := gotest.Args(), []string{"-json", "-count=1"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Args() = %q, want %q", got, want)
-	}
-}
-
-func checkReport(t *testing.T, got ports.TestReport, parsed bool, tests, errors []string,
-	messages map[string]string, ran int,
-) {
-	t.Helper()
-	if got.Parsed != parsed {
-		t.Errorf("Parsed = %v, want %v", got.Parsed, parsed)
-	}
-	var gotTests, gotErrors []string
-	msgs := map[string]string{}
-	n := 0
-	for _, tc := range got.Tests {
-		gotTests = append(gotTests, fmt.Sprintf("%s %s", tc.Status, tc.ID))
-		msgs[tc.ID] = tc.Message
-		if tc.Status == ports.TestPassed || tc.Status == ports.TestFailed {
-			n++
-		}
-	}
-	for _, e := range got.Errors {
-		gotErrors = append(gotErrors, e.Kind+" "+e.Location)
-		msgs[e.Location] = e.Message
-	}
-	if !reflect.DeepEqual(gotTests, tests) {
-		t.Errorf("tests = %q, want %q", gotTests, tests)
-	}
-	if !reflect.DeepEqual(gotErrors, errors) {
-		t.Errorf("errors = %q, want %q", gotErrors, errors)
-	}
-	for key, want := range messages {
-		if !strings.Contains(msgs[key], want) {
-			t.Errorf("message of %s = %q, want it to contain %q", key, msgs[key], want)
-		}
-	}
-	if n != ran {
-		t.Errorf("passed+failed = %d, want %d", n, ran)
 	}
 }
 

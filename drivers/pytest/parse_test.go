@@ -2,7 +2,6 @@ package pytest_test
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/espectacular/ah/drivers/pytest"
 	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
 )
 
 const (
@@ -135,7 +135,7 @@ func TestParse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := pytest.Parse(readFixture(t, tt.fixture))
-			checkReport(t, got, true, tt.tests, tt.errors, tt.messages, tt.ran)
+			portstest.CheckReport(t, got, true, tt.tests, tt.errors, tt.messages, tt.ran)
 			if c := pytest.Classify(got); c != tt.classify {
 				t.Errorf("Classify() = %q, want %q", c, tt.classify)
 			}
@@ -202,43 +202,6 @@ func TestPlugin(t *testing.T) {
 		if !strings.Contains(src, want) {
 			t.Errorf("PluginSource does not contain %q", want)
 		}
-	}
-}
-
-func checkReport(t *testing.T, got ports.TestReport, parsed bool, tests, errors []string,
-	messages map[string]string, ran int,
-) {
-	t.Helper()
-	if got.Parsed != parsed {
-		t.Errorf("Parsed = %v, want %v", got.Parsed, parsed)
-	}
-	var gotTests, gotErrors []string
-	msgs := map[string]string{}
-	n := 0
-	for _, tc := range got.Tests {
-		gotTests = append(gotTests, fmt.Sprintf("%s %s", tc.Status, tc.ID))
-		msgs[tc.ID] = tc.Message
-		if tc.Status == ports.TestPassed || tc.Status == ports.TestFailed {
-			n++
-		}
-	}
-	for _, e := range got.Errors {
-		gotErrors = append(gotErrors, e.Kind+" "+e.Location)
-		msgs[e.Location] = e.Message
-	}
-	if !reflect.DeepEqual(gotTests, tests) {
-		t.Errorf("tests = %q, want %q", gotTests, tests)
-	}
-	if !reflect.DeepEqual(gotErrors, errors) {
-		t.Errorf("errors = %q, want %q", gotErrors, errors)
-	}
-	for key, want := range messages {
-		if !strings.Contains(msgs[key], want) {
-			t.Errorf("message of %s = %q, want it to contain %q", key, msgs[key], want)
-		}
-	}
-	if n != ran {
-		t.Errorf("passed+failed = %d, want %d", n, ran)
 	}
 }
 

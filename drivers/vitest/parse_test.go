@@ -1,7 +1,6 @@
 package vitest_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/espectacular/ah/drivers/vitest"
-	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
 )
 
 // root is the directory the fixtures were captured in (see testdata/*.cmd);
@@ -95,7 +94,7 @@ func TestParse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := vitest.Parse(readFixture(t, tt.fixture), tt.root)
-			checkReport(t, got, true, tt.tests, tt.errors, tt.messages, tt.ran)
+			portstest.CheckReport(t, got, true, tt.tests, tt.errors, tt.messages, tt.ran)
 		})
 	}
 }
@@ -126,43 +125,6 @@ func TestReporterArgs(t *testing.T) {
 	want := []string{"--reporter=default", "--reporter=json", "--outputFile.json=/tmp/ah/vitest.json"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ReporterArgs() = %q, want %q", got, want)
-	}
-}
-
-func checkReport(t *testing.T, got ports.TestReport, parsed bool, tests, errors []string,
-	messages map[string]string, ran int,
-) {
-	t.Helper()
-	if got.Parsed != parsed {
-		t.Errorf("Parsed = %v, want %v", got.Parsed, parsed)
-	}
-	var gotTests, gotErrors []string
-	msgs := map[string]string{}
-	n := 0
-	for _, tc := range got.Tests {
-		gotTests = append(gotTests, fmt.Sprintf("%s %s", tc.Status, tc.ID))
-		msgs[tc.ID] = tc.Message
-		if tc.Status == ports.TestPassed || tc.Status == ports.TestFailed {
-			n++
-		}
-	}
-	for _, e := range got.Errors {
-		gotErrors = append(gotErrors, e.Kind+" "+e.Location)
-		msgs[e.Location] = e.Message
-	}
-	if !reflect.DeepEqual(gotTests, tests) {
-		t.Errorf("tests = %q, want %q", gotTests, tests)
-	}
-	if !reflect.DeepEqual(gotErrors, errors) {
-		t.Errorf("errors = %q, want %q", gotErrors, errors)
-	}
-	for key, want := range messages {
-		if !strings.Contains(msgs[key], want) {
-			t.Errorf("message of %s = %q, want it to contain %q", key, msgs[key], want)
-		}
-	}
-	if n != ran {
-		t.Errorf("passed+failed = %d, want %d", n, ran)
 	}
 }
 
