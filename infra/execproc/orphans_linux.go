@@ -6,22 +6,30 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 )
 
 // prSetChildSubreaper is PR_SET_CHILD_SUBREAPER from linux/prctl.h.
 const prSetChildSubreaper = 36
 
-var subreaper sync.Once
+var (
+	subreaper sync.Once
+	// adopted is set once this process became a subreaper: before that no
+	// orphan can be ours, and Close has nothing to look for.
+	adopted atomic.Bool
+)
 
 // adoptOrphans makes this process the reaper of its orphaned descendants,
 // so a test's process that escaped its group (setsid, a double-forked
 // daemon) is re-parented to ah instead of init, and Close can stop it.
 func adoptOrphans() {
 	subreaper.Do(func() {
-		_, _, _ = syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+		_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+		adopted.Store(errno == 0)
 	})
 }
 
@@ -30,6 +38,9 @@ func adoptOrphans() {
 // were re-parented here. Killing one re-parents its own children here, so it
 // repeats until none is left (bounded, in case something keeps forking).
 func killOrphans(live func(pid int) bool) {
+	if !adopted.Load() {
+		return
+	}
 	self := os.Getpid()
 	for range 20 {
 		orphans := childrenOf(self, live)
@@ -49,9 +60,13 @@ func killOrphans(live func(pid int) bool) {
 	}
 }
 
-// childrenOf lists the processes whose parent is ppid, except live ones,
-// by reading /proc/<pid>/stat.
+// childrenOf lists the children of this process (ppid), except live ones:
+// from /proc/self/task/*/children where the kernel offers it, else by
+// reading every /proc/<pid>/stat.
 func childrenOf(ppid int, live func(pid int) bool) []int {
+	if pids, ok := taskChildren(); ok {
+		return slices.DeleteFunc(pids, live)
+	}
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
@@ -71,6 +86,27 @@ func childrenOf(ppid int, live func(pid int) bool) []int {
 		}
 	}
 	return out
+}
+
+// taskChildren reads the children of every thread of this process.
+func taskChildren() ([]int, bool) {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return nil, false
+	}
+	var pids []int
+	for _, t := range tasks {
+		data, err := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
+		if err != nil {
+			return nil, false // kernel without CONFIG_PROC_CHILDREN
+		}
+		for _, f := range bytes.Fields(data) {
+			if pid, err := strconv.Atoi(string(f)); err == nil {
+				pids = append(pids, pid)
+			}
+		}
+	}
+	return pids, true
 }
 
 // parentOf reads the ppid field of /proc/<pid>/stat: "pid (comm) state ppid
