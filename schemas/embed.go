@@ -15,9 +15,16 @@ const Base = "https://espectacular.github.io/ah/schemas/"
 
 // Names of the schema files.
 const (
-	Contract     = "scenario-contract.schema.json"
-	Config       = "config.schema.json"
-	CheckOutput  = "check-output.schema.json"
-	CustomRunner = "custom-runner.schema.json"
-	DoctorOutput = "doctor-output.schema.json"
+	Contract      = "scenario-contract.schema.json"
+	Config        = "config.schema.json"
+	CheckOutput   = "check-output.schema.json"
+	CustomRunner  = "custom-runner.schema.json"
+	DoctorOutput  = "doctor-output.schema.json"
+	ExplainOutput = "explain-output.schema.json"
+	TypeOutput    = "type-output.schema.json"
+	VersionOutput = "version-output.schema.json"
+	// ErrorOutput is the envelope of any command that could not run; the
+	// command's own output schema accepts it too, except for envelope_kind
+	// "error" (no command recognised).
+	ErrorOutput = "error-output.schema.json"
 )

@@ -19,9 +19,13 @@ func (c *ExplainCmd) Run(g *Globals, d *Deps) error {
 	if c.Topic == "" || c.List {
 		topics := playbook.All()
 		if g.JSON {
-			list := make([]map[string]string, len(topics))
+			type entry struct {
+				Topic   string `json:"topic"`
+				Summary string `json:"summary"`
+			}
+			list := make([]entry, len(topics))
 			for i, t := range topics {
-				list[i] = map[string]string{"topic": t.Slug, "summary": t.Summary}
+				list[i] = entry{t.Slug, t.Summary}
 			}
 			return writeEnvelope(out, newEnvelope("explain", true, map[string]any{"topics": list}))
 		}
