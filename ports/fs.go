@@ -15,4 +15,10 @@ type Repo = fs.FS
 // interrupted write never loses what the user wrote.
 type Writer interface {
 	WriteFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error
+	// Update rewrites the existing file name with edit's result, keeping
+	// its permissions, while holding a lock that serialises every Update of
+	// the directory, so two concurrent edits cannot lose one another. A
+	// symbolic link is followed, not replaced. edit returning nil data
+	// leaves the file alone; its error is returned unwrapped.
+	Update(ctx context.Context, name string, edit func(old []byte) ([]byte, error)) error
 }

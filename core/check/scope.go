@@ -59,9 +59,12 @@ func contractPath(capability, id string) string {
 func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	var r resolved
 	files, err := spec.Discover(fsys, cfg.Specs)
-	if errors.Is(err, spec.ErrNoSpecsDir) {
+	switch {
+	case errors.Is(err, spec.ErrNoSpecsDir):
 		r.warnings = append(r.warnings, fmt.Sprintf("specs directory %s does not exist: no scenarios are in scope (set [paths] specs in %s)", cfg.Specs, config.Path))
-	} else if err != nil {
+	case errors.Is(err, spec.ErrSpecsNotDir):
+		r.warnings = append(r.warnings, fmt.Sprintf("specs directory %s is a file, not a directory: no scenarios are in scope (set [paths] specs in %s)", cfg.Specs, config.Path))
+	case err != nil:
 		return r, err
 	}
 	for _, f := range files {
@@ -86,8 +89,8 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 // deployed contracts.
 var reservedDirs = map[string]bool{"changes": true, "state": true}
 
-// deployedContracts lists every .toml under .espectacular except the config
-// and the reserved directories, sorted.
+// deployedContracts lists every .toml under .espectacular except the config,
+// hidden files and the reserved and hidden directories, sorted.
 func deployedContracts(fsys fs.FS) ([]string, error) {
 	var out []string
 	err := fs.WalkDir(fsys, config.Dir, func(p string, d fs.DirEntry, err error) error {
@@ -98,13 +101,16 @@ func deployedContracts(fsys fs.FS) ([]string, error) {
 			return fmt.Errorf("read %s: %w", p, err)
 		}
 		rel := strings.TrimPrefix(p, config.Dir+"/")
+		// A scenario id never starts with a dot: hidden files (an editor's
+		// lock file .#x.toml) and directories are never contracts.
+		hidden := p != config.Dir && strings.HasPrefix(d.Name(), ".")
 		if d.IsDir() {
-			if p != config.Dir && !strings.Contains(rel, "/") && reservedDirs[rel] {
+			if hidden || p != config.Dir && !strings.Contains(rel, "/") && reservedDirs[rel] {
 				return fs.SkipDir
 			}
 			return nil
 		}
-		if p == config.Path || !strings.HasSuffix(p, ".toml") {
+		if hidden || p == config.Path || !strings.HasSuffix(p, ".toml") {
 			return nil
 		}
 		out = append(out, p)

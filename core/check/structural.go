@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/espectacular/ah/core/archetype"
 	"github.com/espectacular/ah/core/config"
@@ -13,6 +14,10 @@ import (
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/core/spec"
 )
+
+// MaxFileName is the longest file name, in bytes, that common file systems
+// accept (NAME_MAX on Linux, macOS and the BSDs).
+const MaxFileName = 255
 
 // validated is a unit whose contract passed every structural check, ready
 // to run.
@@ -71,6 +76,15 @@ func checkUnit(fsys fs.FS, cfg config.Config, u Unit, decide decider) ([]finding
 		f.ContractPath = "" // there is no file name to point at
 		return []finding.Finding{f}, contract.Contract{}, false, nil
 	}
+	if n := len(path.Base(u.ContractPath)); n > MaxFileName {
+		// No file can have this name: reading it fails with "file name too
+		// long", which would stop the whole gate.
+		f := at(finding.NoTOML, fmt.Sprintf(
+			"scenario %q has an id of %d bytes: its contract file name would be longer than the %d bytes file systems allow; shorten the title",
+			u.Scenario.Title, len(u.Scenario.ID), MaxFileName))
+		f.ContractPath = "" // there is no file name to point at
+		return []finding.Finding{f}, contract.Contract{}, false, nil
+	}
 	data, err := fs.ReadFile(fsys, u.ContractPath)
 	if err != nil {
 		if fi, statErr := fs.Stat(fsys, u.ContractPath); statErr == nil && fi.IsDir() {
@@ -100,6 +114,15 @@ func checkUnit(fsys fs.FS, cfg config.Config, u Unit, decide decider) ([]finding
 	blocking := slices.ContainsFunc(out, finding.Finding.Blocking)
 	out = append(out, warnings(u, c, at)...)
 	for _, e := range c.Tests {
+		for _, kv := range [][2]string{{"command", e.Command}, {"flags", e.Flags}} {
+			if key, arg := kv[0], kv[1]; strings.ContainsRune(arg, 0) {
+				// exec cannot pass it: the test would fail to start with
+				// "invalid argument".
+				out = append(out, at(finding.MalformedContract, fmt.Sprintf(
+					`%s: tests.%s[%d].%s contains a NUL byte (\u0000), which no program argument can hold`, u.ContractPath, e.Type, e.Index, key)))
+				blocking = true
+			}
+		}
 		if e.Type == contract.ShellType || e.Flags == "" {
 			continue
 		}

@@ -85,7 +85,43 @@ func Parse(data []byte) (Config, error) {
 		}
 		return Config{}, &Error{File: Path, Problems: msgs}
 	}
+	if msgs := nulArgs(doc); len(msgs) > 0 {
+		return Config{}, &Error{File: Path, Problems: msgs}
+	}
 	return build(doc), nil
+}
+
+// nulArgs reports runner arguments holding a NUL byte (TOML's \u0000),
+// which exec cannot pass: every test run through them would fail to start
+// with "invalid argument".
+func nulArgs(doc map[string]any) []string {
+	var out []string
+	check := func(key string, argv any) {
+		xs, _ := argv.([]any)
+		for i, x := range xs {
+			if s, _ := x.(string); strings.ContainsRune(s, 0) {
+				out = append(out, fmt.Sprintf("%s[%d] contains a NUL byte (\\u0000), which no program argument can hold", key, i))
+			}
+		}
+	}
+	runners, _ := doc["runners"].(map[string]any)
+	for _, name := range slices.Sorted(maps.Keys(runners)) {
+		key := "runners." + name
+		switch v := runners[name].(type) {
+		case []any:
+			check(key, v)
+		case map[string]any:
+			if name != "custom" {
+				check(key+".command", v["command"])
+				continue
+			}
+			for _, custom := range slices.Sorted(maps.Keys(v)) {
+				t, _ := v[custom].(map[string]any)
+				check(key+"."+custom+".command", t["command"])
+			}
+		}
+	}
+	return out
 }
 
 func build(doc map[string]any) Config {

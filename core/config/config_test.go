@@ -172,6 +172,15 @@ var rejectCases = []rejectCase{
 	{name: "custom runner table without command", toml: minimal + "[runners.custom.bats]\n", contains: []string{"runners.custom"}},
 	{name: "custom runner as a plain table", toml: minimal + "[runners.custom]\ncommand = [\"x\"]\n", contains: []string{"runners.custom"}},
 	{name: "empty legacy custom", toml: minimal + "[runners]\ncustom = []\n", contains: []string{"runners.custom"}},
+	// TOML's inf and nan are floats JSON cannot hold; the validator said
+	// "invalid jsonType float64", which tells a user nothing.
+	{name: "infinite jobs", toml: minimal + "[execution]\njobs = inf\n", contains: []string{"execution.jobs: got inf, which is not a finite number"}},
+	{name: "nan timeout", toml: minimal + "[execution]\ndefault_timeout_seconds = nan\n", contains: []string{"execution.default_timeout_seconds: got nan, which is not a finite number"}},
+	// exec cannot pass a NUL byte; the runner failed every test it ran
+	// with "invalid argument".
+	{name: "NUL byte in a runner", toml: minimal + "[runners]\nunit = [\"py\\u0000test\"]\n", contains: []string{`runners.unit[0] contains a NUL byte`}},
+	{name: "NUL byte in a table runner", toml: minimal + "[runners.unit]\ncommand = [\"x\", \"\\u0000\"]\n", contains: []string{`runners.unit.command[1] contains a NUL byte`}},
+	{name: "NUL byte in a custom runner", toml: minimal + "[runners.custom.lint]\ncommand = [\"\\u0000\"]\n", contains: []string{`runners.custom.lint.command[0] contains a NUL byte`}},
 	{name: "jobs 0", toml: minimal + "[execution]\njobs = 0\n", contains: []string{"execution.jobs"}},
 	{name: "default timeout as string", toml: minimal + "[execution]\ndefault_timeout_seconds = \"60\"\n", contains: []string{"execution.default_timeout_seconds"}},
 	{name: "fractional timeout", toml: minimal + "[execution]\ndefault_timeout_seconds = 1.5\n", contains: []string{"execution.default_timeout_seconds"}},

@@ -12,8 +12,8 @@ import (
 )
 
 // FuzzParse checks that no config text makes Parse panic, that a rejection
-// is always a *config.Error naming the file, and that accepted paths stay
-// inside the repository.
+// is always a *config.Error naming the file with the same message on every
+// run, and that accepted paths stay inside the repository.
 func FuzzParse(f *testing.F) {
 	for _, tt := range validCases {
 		f.Add([]byte(tt.toml))
@@ -28,6 +28,9 @@ func FuzzParse(f *testing.F) {
 			require.True(t, errors.As(err, &cerr), "Parse error %T: %v", err, err)
 			require.Equal(t, config.Path, cerr.File)
 			require.NotEmpty(t, cerr.Problems)
+			// The validator visits keys in map order; the message must not.
+			_, again := config.Parse(data)
+			require.Equal(t, err.Error(), again.Error(), "Parse must be deterministic")
 			return
 		}
 		for _, p := range []string{c.Specs, c.Changes} {

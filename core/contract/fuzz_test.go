@@ -11,7 +11,8 @@ import (
 )
 
 // FuzzDecode checks that no contract text makes Decode panic and that every
-// problem is a known kind with a message naming the file first.
+// problem is a known kind with a message naming the file first, the same
+// on every run.
 func FuzzDecode(f *testing.F) {
 	for _, tt := range validCases {
 		f.Add([]byte(tt.toml))
@@ -22,6 +23,8 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, problems := contract.Decode(path, data)
 		require.Equal(t, path, got.Path)
+		_, again := contract.Decode(path, data)
+		require.Equal(t, problems, again, "Decode must be deterministic (map order must not reach messages)")
 		for _, p := range problems {
 			_, known := finding.Info(p.Kind)
 			require.True(t, known, "unknown kind %q", p.Kind)

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -106,7 +108,15 @@ func Validate(name string, v any) ([]Problem, error) {
 	}
 	var out []Problem
 	collect(ve, &out)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	// A total order: the validator visits object keys in map iteration
+	// order, so problems of one path (two invalid key names) would
+	// otherwise come out in a different order on every run.
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Message < out[j].Message
+	})
 	return dedupe(out), nil
 }
 
@@ -154,7 +164,9 @@ func problem(ve *jsonschema.ValidationError) Problem {
 		if len(k.Properties) == 1 {
 			p.Field = k.Properties[0]
 		}
-		p.Message = "unknown key " + quoteAll(k.Properties) + " (check the spelling)"
+		// Listed in map iteration order by the validator: sort for
+		// byte-identical output.
+		p.Message = "unknown key " + quoteAll(slices.Sorted(slices.Values(k.Properties))) + " (check the spelling)"
 	case *kind.OneOf:
 		p.Message = "has the wrong shape: " + oneOfHint(p.Path)
 	case *kind.PropertyNames:
@@ -165,6 +177,9 @@ func problem(ve *jsonschema.ValidationError) Problem {
 				p.Message += fmt.Sprintf(" (key names must match %s)", pat.Want)
 			}
 		}
+	case *kind.InvalidJsonValue:
+		// TOML's inf and nan: floats with no JSON counterpart.
+		p.Message = fmt.Sprintf("got %s, which is not a finite number", tomlValue(k.Value))
 	case *kind.Not:
 		p.Keyword = "not" // jsonschema v6 gives no keyword path for not
 		// The only "not" in ah's schemas guards relative paths.
@@ -173,6 +188,22 @@ func problem(ve *jsonschema.ValidationError) Problem {
 		p.Message = ve.ErrorKind.LocalizedString(printer)
 	}
 	return p
+}
+
+// tomlValue spells a value the way TOML does (inf, -inf, nan).
+func tomlValue(v any) string {
+	f, ok := v.(float64)
+	switch {
+	case !ok:
+		return fmt.Sprint(v)
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	return fmt.Sprint(f)
 }
 
 // propertyNamesPath turns the location of a propertyNames schema reached

@@ -91,3 +91,32 @@ func TestProblemString(t *testing.T) {
 	assert.Equal(t, "m", schema.Problem{Message: "m"}.String())
 	assert.Equal(t, "a.b: m", schema.Problem{Path: "a.b", Message: "m"}.String())
 }
+
+// TestValidateDeterministic: jsonschema reports unknown keys and invalid
+// key names in map iteration order; ah's messages must not depend on it
+// (two runs of `ah check` on a config with several unknown keys printed
+// `unknown key "zz", "aa", "mm"` one time and `"mm", "zz", "aa"` the next).
+func TestValidateDeterministic(t *testing.T) {
+	doc := map[string]any{
+		"tool_version": "1",
+		"zz":           int64(1), "aa": int64(2), "mm": int64(3),
+		"execution": map[string]any{"q": int64(1), "b": int64(2), "k": int64(3)},
+		"runners":   map[string]any{"x y": []any{"a"}, "p q": []any{"b"}, "c d": []any{"c"}},
+	}
+	want := []string{
+		`unknown key "aa", "mm", "zz" (check the spelling)`,
+		`execution: unknown key "b", "k", "q" (check the spelling)`,
+		`runners: invalid key "c d" (key names must match ^[A-Za-z0-9_-]+$)`,
+		`runners: invalid key "p q" (key names must match ^[A-Za-z0-9_-]+$)`,
+		`runners: invalid key "x y" (key names must match ^[A-Za-z0-9_-]+$)`,
+	}
+	for range 50 {
+		problems, err := schema.Validate(schemas.Config, doc)
+		require.NoError(t, err)
+		got := make([]string, len(problems))
+		for i, p := range problems {
+			got[i] = p.String()
+		}
+		require.Equal(t, want, got)
+	}
+}

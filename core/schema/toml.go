@@ -24,6 +24,9 @@ func (e *SyntaxError) Error() string {
 // document can be validated against a JSON schema. Keys keep their exact
 // spelling: nothing is matched case-insensitively.
 func DecodeTOML(data []byte) (map[string]any, error) {
+	if err := checkDepth(data); err != nil {
+		return nil, err
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
@@ -73,4 +76,94 @@ func normalize(v any) any {
 	default:
 		return v
 	}
+}
+
+// MaxDepth is how deeply a TOML document may nest arrays and inline
+// tables, and how many dots one key may have. ah's files nest a few levels;
+// BurntSushi/toml needs time and memory quadratic in this depth (200,000
+// nested inline tables: minutes and 24 GB) and overflows the stack, a
+// fatal error, on 2,000,000 nested arrays.
+const MaxDepth = 64
+
+// checkDepth scans data for nesting deeper than MaxDepth, skipping strings
+// and comments, so the decoder never sees such a document. It only counts:
+// anything malformed is left for the decoder to report.
+func checkDepth(data []byte) error {
+	var open []byte                // the unclosed '[' and '{', innermost last
+	inKey := true                  // reading a key (line start, table header, inline table)
+	dots := 0                      // dots in the current key
+	tooDeep := func(i int) error { // i: the offending byte
+		before := data[:i]
+		return &SyntaxError{
+			Line: bytes.Count(before, []byte("\n")) + 1, Column: i - bytes.LastIndexByte(before, '\n'),
+			Message: fmt.Sprintf("arrays, inline tables or dotted keys nested more than %d levels deep", MaxDepth),
+		}
+	}
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '#':
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+			i-- // let the newline be seen
+		case '"', '\'':
+			i = skipString(data, i)
+		case '\n':
+			if len(open) == 0 {
+				inKey, dots = true, 0
+			}
+		case '[', '{':
+			open = append(open, c)
+			if len(open) > MaxDepth {
+				return tooDeep(i)
+			}
+			if c == '{' {
+				inKey, dots = true, 0
+			}
+		case ']', '}':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+			inKey = false // a table header's key, or an inline table, ends here
+		case '=':
+			inKey = false
+		case ',':
+			if len(open) > 0 && open[len(open)-1] == '{' {
+				inKey, dots = true, 0
+			}
+		case '.':
+			if inKey {
+				if dots++; dots >= MaxDepth {
+					return tooDeep(i)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// skipString returns the index of the last byte of the string starting at
+// i (basic or literal, single-line or multi-line), or the end of data if it
+// is unterminated.
+func skipString(data []byte, i int) int {
+	q := data[i]
+	delim := []byte{q}
+	if bytes.HasPrefix(data[i:], []byte{q, q, q}) {
+		delim = []byte{q, q, q}
+	}
+	for j := i + len(delim); j < len(data); j++ {
+		switch {
+		case q == '"' && data[j] == '\\':
+			j++ // an escaped character, possibly a quote
+		case len(delim) == 1 && data[j] == '\n':
+			return j - 1 // unterminated; let the decoder report it
+		case bytes.HasPrefix(data[j:], delim):
+			end := j + len(delim) - 1
+			for k := 0; k < 2 && len(delim) == 3 && end+1 < len(data) && data[end+1] == q; k++ {
+				end++ // in """a"""", up to two quotes before the closing ones are content
+			}
+			return end
+		}
+	}
+	return len(data) - 1
 }

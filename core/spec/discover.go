@@ -22,19 +22,26 @@ type File struct {
 // ErrNoSpecsDir is returned (wrapped) when the specs root does not exist.
 var ErrNoSpecsDir = errors.New("specs directory does not exist")
 
+// ErrSpecsNotDir is returned (wrapped) when the specs root is a file.
+var ErrSpecsNotDir = errors.New("specs directory is a file, not a directory")
+
 // Discover finds every <root>/<capability>/spec.md in fsys, sorted by
 // capability, and scans each for scenarios. A spec.md directly in root has
 // no capability and is ignored.
 func Discover(fsys fs.FS, root string) ([]File, error) {
 	root = path.Clean(root)
-	if _, err := fs.Stat(fsys, root); err != nil {
+	fi, err := fs.Stat(fsys, root)
+	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: %w", root, ErrNoSpecsDir)
 		}
 		return nil, fmt.Errorf("read specs directory %s: %w", root, err)
 	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s: %w", root, ErrSpecsNotDir)
+	}
 	var files []File
-	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("read %s: %w", p, err)
 		}

@@ -133,7 +133,7 @@ func start(c ports.Command) (*child, error) {
 	closeAll(outW, errW)
 	if err != nil {
 		closeAll(outR, errR)
-		return nil, startError(c, err)
+		return nil, startError(c, cmd.Path, err)
 	}
 
 	n := c.TailBytes
@@ -146,21 +146,6 @@ func start(c ports.Command) (*child, error) {
 		close(ch.exited)
 	}()
 	return ch, nil
-}
-
-// startError names the program: `start "foo": executable file not found in
-// $PATH` rather than os/exec's `exec: "foo": ...`, and blames a missing
-// working directory rather than the program fork/exec reports.
-func startError(c ports.Command, err error) error {
-	if e, ok := errors.AsType[*exec.Error](err); ok {
-		err = e.Err
-	}
-	if c.Dir != "" {
-		if _, statErr := os.Stat(c.Dir); statErr != nil {
-			err = fmt.Errorf("working directory: %w", statErr)
-		}
-	}
-	return fmt.Errorf("start %q: %w", c.Argv[0], err)
 }
 
 // wait blocks until the child exits, stopping it first if the timeout

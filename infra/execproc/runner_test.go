@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -160,5 +161,27 @@ func cancelWhenExists(cancel context.CancelFunc, name string) {
 			return
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestRunNotAProgram: a runner that is a directory or a file without the
+// execute bit was reported as "fork/exec ./x: permission denied"; the
+// error says which it is.
+func TestRunNotAProgram(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("no execute bit on Windows")
+	}
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "tools"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "script"), []byte("echo hi\n"), 0o644))
+	tests := []struct{ program, want string }{
+		{"./tools", `start "./tools": ./tools is a directory, not a program`},
+		{"./script", `start "./script": ./script is not executable (chmod +x it, or run it through its interpreter)`},
+	}
+	for _, tt := range tests {
+		_, err := newRunner().Run(t.Context(), ports.Command{Argv: []string{tt.program}, Dir: dir})
+		require.ErrorIs(t, err, fs.ErrPermission)
+		assert.EqualError(t, err, tt.want)
 	}
 }

@@ -56,6 +56,82 @@ func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm f
 	return nil
 }
 
+// Update rewrites the existing file root/name with edit's result (nil
+// data: no change), keeping its permissions. The read, the edit and the
+// atomic replace happen under an exclusive lock on name's directory, so
+// concurrent Updates (two `ah doctor --enable` runs) cannot lose one
+// another's change. A symbolic link at name is followed and its target
+// rewritten, so the link the user made stays; a link leading outside root
+// is refused.
+func (w *Writer) Update(ctx context.Context, name string, edit func(old []byte) ([]byte, error)) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if !fs.ValidPath(name) || name == "." || !filepath.IsLocal(filepath.FromSlash(name)) {
+		return fmt.Errorf("write %q: %w", name, ErrInvalidName)
+	}
+	root, err := os.OpenRoot(w.root)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	defer root.Close()
+	unlock, err := lockDir(ctx, root, path.Dir(name))
+	if err != nil {
+		return fmt.Errorf("lock the directory of %s: %w", name, err)
+	}
+	defer unlock()
+	target, err := followLinks(root, w.root, name)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	fi, err := root.Stat(target)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	old, err := root.ReadFile(target)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	data, err := edit(old)
+	if err != nil || data == nil {
+		return err
+	}
+	if err := writeAtomic(root, target, data, fi.Mode().Perm()); err != nil {
+		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
+	}
+	return nil
+}
+
+// followLinks resolves symbolic links at name to the root-relative path of
+// the file they lead to; a link leading outside dir (the root's path) is an
+// error.
+func followLinks(root *os.Root, dir, name string) (string, error) {
+	for range 40 {
+		fi, err := root.Lstat(name)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return name, nil // a missing file is reported by the read
+		}
+		dest, err := root.Readlink(name)
+		if err != nil {
+			return "", err
+		}
+		next := path.Join(path.Dir(name), filepath.ToSlash(dest))
+		if filepath.IsAbs(dest) {
+			next = "" // unless it lies inside dir
+			if abs, err := filepath.Abs(dir); err == nil {
+				if rel, err := filepath.Rel(abs, dest); err == nil && filepath.IsLocal(rel) {
+					next = filepath.ToSlash(rel)
+				}
+			}
+		}
+		if !fs.ValidPath(next) || next == "" {
+			return "", fmt.Errorf("it is a symbolic link to %s, outside the repository: edit that file by hand", dest)
+		}
+		name = next
+	}
+	return "", errors.New("too many levels of symbolic links")
+}
+
 func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) (err error) {
 	if dir := path.Dir(name); dir != "." {
 		if err := root.MkdirAll(dir, 0o755); err != nil {

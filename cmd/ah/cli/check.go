@@ -13,17 +13,28 @@ import (
 // CheckCmd is `ah check`.
 type CheckCmd struct {
 	RunTests bool `name:"run-tests" help:"Also run every declared test of every contract without a structural finding."`
-	Jobs     int  `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else 1)."`
-	Timings  bool `help:"Add per-test and total durations to the JSON output."`
-	Quiet    bool `short:"q" help:"No live progress display on stderr."`
+	// Jobs is a pointer so that an explicit --jobs 0 is rejected rather
+	// than mistaken for "not given".
+	Jobs    *int `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else 1)."`
+	Timings bool `help:"Add per-test and total durations to the JSON output."`
+	Quiet   bool `short:"q" help:"No live progress display on stderr."`
 }
 
 // Validate rejects impossible flag values before anything runs.
 func (c *CheckCmd) Validate() error {
-	if c.Jobs < 0 {
-		return fmt.Errorf("--jobs must be at least 1, got %d", c.Jobs)
+	if c.Jobs != nil && *c.Jobs < 1 {
+		return fmt.Errorf("--jobs must be at least 1, got %d", *c.Jobs)
 	}
 	return nil
+}
+
+// jobs is the parallelism asked for on the command line; 0 means the
+// config's [execution] jobs.
+func (c *CheckCmd) jobs() int {
+	if c.Jobs == nil {
+		return 0
+	}
+	return *c.Jobs
 }
 
 // Run checks the repository and prints the report.
@@ -41,11 +52,11 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		if d.Streams.ErrTTY && !c.Quiet && d.Getenv("TERM") != "dumb" {
 			prog = &progress{w: d.Streams.Err}
 		}
-		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: c.Jobs, Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv}
+		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: c.jobs(), Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv}
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}
-		jobs := c.Jobs
+		jobs := c.jobs()
 		if jobs == 0 {
 			jobs = r.Config.Jobs
 		}

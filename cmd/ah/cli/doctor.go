@@ -13,23 +13,26 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/doctor"
+	"github.com/espectacular/ah/infra/osfs"
 )
 
 // DoctorCmd is `ah doctor`.
 type DoctorCmd struct {
-	Enable string `name:"enable" placeholder:"CAPABILITY" help:"Append the config block that enables CAPABILITY (cargo, go, mutation, property, pytest, snapshot, vitest) to .espectacular/config.toml."`
+	// Enable is a pointer so that an empty value (`--enable ""`) is told
+	// apart from no flag: it is an unknown capability, not a diagnosis.
+	Enable *string `name:"enable" placeholder:"CAPABILITY" help:"Append the config block that enables CAPABILITY (cargo, go, mutation, property, pytest, snapshot, vitest) to .espectacular/config.toml."`
 }
 
 // Run diagnoses the repository, or enables a capability.
 func (c *DoctorCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	if c.Enable != "" {
-		return c.enable(ctx, g, d)
+	if c.Enable != nil {
+		return c.enable(ctx, g, d, *c.Enable)
 	}
 	root, cfg, problem, err := locateRepo(g, d)
 	if err != nil {
 		return err
 	}
-	fsys := os.DirFS(root)
+	fsys := osfs.DirFS(root)
 	facts := adapter.Gather(ctx, fsys, d.Process, root, d.Drivers)
 	if err := ctx.Err(); err != nil {
 		return err
@@ -53,39 +56,35 @@ func (c *DoctorCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 }
 
 // enable appends a capability's block to the config, atomically.
-func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps) error {
-	if known := doctor.Capabilities(); !slices.Contains(known, c.Enable) {
-		return usageError("%v", &doctor.UnknownCapabilityError{Name: c.Enable, Known: known})
+func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps, capability string) error {
+	if known := doctor.Capabilities(); !slices.Contains(known, capability) {
+		return usageError("%v", &doctor.UnknownCapabilityError{Name: capability, Known: known})
 	}
 	r, err := openRepo(g, d)
 	if err != nil {
 		return err
 	}
-	file := filepath.Join(r.Root, filepath.FromSlash(config.Path))
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return fmt.Errorf("read %s: %w", config.Path, err)
-	}
 	facts := adapter.Facts{Drivers: d.Drivers}
-	if slices.Contains(doctor.RunnerCapabilities, c.Enable) {
-		facts = adapter.Gather(ctx, r.FS, d.Process, r.Root, d.Drivers, c.Enable)
+	if slices.Contains(doctor.RunnerCapabilities, capability) {
+		facts = adapter.Gather(ctx, r.FS, d.Process, r.Root, d.Drivers, capability)
 	}
-	e, err := doctor.Enable(r.FS, data, c.Enable, facts)
+	// The edit is computed from the file as it is under the writer's lock,
+	// not as it was before the (slow) probes: a concurrent --enable or a
+	// hand edit made meanwhile is kept, never overwritten.
+	var e doctor.Edit
+	err = d.NewWriter(r.Root).Update(ctx, config.Path, func(data []byte) ([]byte, error) {
+		var err error
+		if e, err = doctor.Enable(r.FS, data, capability, facts); err != nil {
+			return nil, err
+		}
+		return e.Content, nil // nil when already enabled: nothing written
+	})
 	if err != nil {
 		var ce *config.Error
 		if errors.As(err, &ce) {
 			return &ExitError{Code: ExitCannotRun, Message: ce.Error()}
 		}
 		return err
-	}
-	if e.Changed {
-		perm := fs.FileMode(0o644)
-		if fi, err := os.Stat(file); err == nil {
-			perm = fi.Mode().Perm()
-		}
-		if err := d.NewWriter(r.Root).WriteFile(ctx, config.Path, e.Content, perm); err != nil {
-			return err
-		}
 	}
 	if g.JSON {
 		return writeEnvelope(d.Streams.Out, newEnvelope("doctor", true, map[string]any{"enable": e}))
@@ -111,9 +110,12 @@ func locateRepo(g *Globals, d *Deps) (root string, cfg *config.Config, problem s
 		if aerr != nil {
 			return "", nil, "", aerr
 		}
+		if !errors.Is(err, errNoConfig) {
+			return root, nil, err.Error(), nil // there, but unusable
+		}
 		return root, nil, fmt.Sprintf("no %s here or in any parent directory: run `ah init` to create one", config.Path), nil
 	}
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(config.Path)))
+	data, err := fs.ReadFile(osfs.DirFS(root), config.Path)
 	if err != nil {
 		return root, nil, fmt.Sprintf("read %s: %v", config.Path, err), nil
 	}

@@ -39,6 +39,25 @@ func (w *recordingWriter) WriteFile(_ context.Context, name string, data []byte,
 	return nil
 }
 
+// Update reads the file from disk, like the real writer, and records the
+// edited content with the file's permissions instead of writing it.
+func (w *recordingWriter) Update(_ context.Context, name string, edit func([]byte) ([]byte, error)) error {
+	file := filepath.Join(w.root, filepath.FromSlash(name))
+	fi, err := os.Stat(file)
+	if err != nil {
+		return err
+	}
+	old, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	data, err := edit(old)
+	if err != nil || data == nil {
+		return err
+	}
+	return w.WriteFile(context.Background(), name, data, fi.Mode().Perm())
+}
+
 // doctorDeps wires a scripted process (go runs and reports go1.99.0; every
 // other program is missing) and the recording writer.
 func doctorDeps(out, errb *bytes.Buffer, w *recordingWriter) (*cli.Deps, *portstest.Process) {
@@ -141,6 +160,9 @@ func TestDoctorEnableParsing(t *testing.T) {
 	}{
 		{"unknown capability", []string{"doctor", "--enable", "jest"}, 2},
 		{"missing argument", []string{"doctor", "--enable"}, 2},
+		// An empty value (`--enable "$CAP"` with CAP unset) ran a plain
+		// diagnosis instead of rejecting the capability.
+		{"empty capability", []string{"doctor", "--enable", ""}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

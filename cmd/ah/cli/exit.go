@@ -18,7 +18,12 @@ const (
 type ExitError struct {
 	Code    int
 	Message string
+	// Cause, when set, is what callers may match with errors.Is.
+	Cause error
 }
+
+// Unwrap returns the cause.
+func (e *ExitError) Unwrap() error { return e.Cause }
 
 func (e *ExitError) Error() string {
 	if e.Message == "" {

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/alecthomas/kong"
 )
@@ -95,11 +97,16 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 // result is silent here: the command already printed its report. With
 // --json an error still produces a complete envelope on stdout.
 func fail(d *Deps, cmd string, asJSON bool, err error) int {
+	var ee *ExitError
+	if errors.Is(err, context.Canceled) && !errors.As(err, &ee) {
+		// Ctrl-C before there was anything to report: say so, not
+		// "context canceled".
+		err = &ExitError{Code: ExitInterrupted, Message: "interrupted"}
+	}
 	code := exitCode(err)
 	if err == nil || err == errGateFailed {
 		return code
 	}
-	var ee *ExitError
 	if errors.As(err, &ee) && ee.Message == "" {
 		return code
 	}
@@ -110,13 +117,39 @@ func fail(d *Deps, cmd string, asJSON bool, err error) int {
 	return code
 }
 
+// wantsJSON reports whether args ask for JSON, for errors found before (or
+// while) kong parses them: --json, --json=<bool>, or -j alone or in a
+// cluster of short flags (-qj).
 func wantsJSON(args []string) bool {
+	want := false
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		if a == "--json" || a == "-j" {
+		if v, ok := strings.CutPrefix(a, "--json="); ok {
+			b, err := strconv.ParseBool(v)
+			want = err == nil && b
+			continue
+		}
+		if a == "--json" || shortFlag(a, 'j') {
+			want = true
+		}
+	}
+	return want
+}
+
+// shortFlag reports whether a cluster of short flags ("-qj") holds flag.
+// The flags taking a value (-C, -J) end the cluster: the rest is the value.
+func shortFlag(arg string, flag byte) bool {
+	if len(arg) < 2 || arg[0] != '-' || arg[1] == '-' {
+		return false
+	}
+	for i := 1; i < len(arg); i++ {
+		switch arg[i] {
+		case flag:
 			return true
+		case 'C', 'J':
+			return false
 		}
 	}
 	return false

@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -75,5 +76,95 @@ func TestProgressOnlyOnTerminal(t *testing.T) {
 				assert.Empty(t, stderr)
 			}
 		})
+	}
+}
+
+// TestCheckJobsFlag: --jobs below 1 is a usage error (exit 2). `--jobs 0`
+// used to be taken silently as "not given" while the message for -1 said
+// "must be at least 1".
+func TestCheckJobsFlag(t *testing.T) {
+	root := repoWithShellTest(t)
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"one", []string{"--jobs", "1"}, 0, ""},
+		{"short", []string{"-J", "3"}, 0, ""},
+		{"not given", nil, 0, ""},
+		{"zero", []string{"--jobs", "0"}, 2, "--jobs must be at least 1, got 0"},
+		{"negative", []string{"--jobs=-1"}, 2, "--jobs must be at least 1, got -1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"check", "--run-tests", "-C", root}, tt.args...)
+			code, stdout, stderr := run(t, false, "", args...)
+			require.Equal(t, tt.code, code, "stdout: %s\nstderr: %s", stdout, stderr)
+			if tt.stderr != "" {
+				assert.Contains(t, stderr, tt.stderr)
+				assert.Empty(t, stdout)
+			}
+		})
+	}
+}
+
+// TestUsageErrorEnvelope: whatever spelling asked for JSON, a usage error
+// still prints one JSON envelope on stdout. `--json=true` and a cluster of
+// short flags (`-qj`) used to get plain text only.
+func TestUsageErrorEnvelope(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		json bool
+	}{
+		{"long", []string{"check", "--json", "--bogus"}, true},
+		{"short", []string{"check", "-j", "--bogus"}, true},
+		{"long with value", []string{"check", "--json=true", "--bogus"}, true},
+		{"short cluster", []string{"check", "-qj", "--bogus"}, true},
+		{"short cluster first", []string{"check", "-jq", "--bogus"}, true},
+		{"explicitly off", []string{"check", "--json=false", "--bogus"}, false},
+		{"value of -C", []string{"check", "-Cj", "--bogus"}, false},
+		{"after --", []string{"check", "--bogus", "--", "--json"}, false},
+		{"none", []string{"check", "--bogus"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, false, "", tt.args...)
+			require.Equal(t, 2, code, stderr)
+			assert.Contains(t, stderr, "unknown flag --bogus")
+			if !tt.json {
+				assert.Empty(t, stdout)
+				return
+			}
+			var env struct {
+				OK    bool `json:"ok"`
+				Error struct {
+					Code    int    `json:"code"`
+					Message string `json:"message"`
+				} `json:"error"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(stdout), &env), stdout)
+			assert.False(t, env.OK)
+			assert.Equal(t, 2, env.Error.Code)
+			assert.Contains(t, env.Error.Message, "unknown flag --bogus")
+		})
+	}
+}
+
+// TestInterruptedMessage: a command stopped by Ctrl-C before it had
+// anything to report exits 130 saying so, not with Go's "context canceled".
+func TestInterruptedMessage(t *testing.T) {
+	root := repoWithShellTest(t)
+	for _, args := range [][]string{{"check", "-C", root}, {"check", "--json", "-C", root}} {
+		var out, errb bytes.Buffer
+		d := cli.System()
+		d.Streams = &cli.IOStreams{Out: &out, Err: &errb}
+		ctx, cancel := context.WithCancel(t.Context())
+		cancel()
+		code := cli.Main(ctx, args, d)
+		assert.Equal(t, 130, code)
+		assert.Equal(t, "ah: interrupted\n", errb.String())
+		assert.NotContains(t, out.String(), "context canceled")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/infra/osfs"
 )
 
 // repo is an opened repository: its root, a filesystem rooted there, and
@@ -18,6 +19,10 @@ type repo struct {
 	Config config.Config
 }
 
+// errNoConfig is the cause of findRoot's error when no directory holds a
+// config at all.
+var errNoConfig = errors.New("no config")
+
 // findRoot walks upward from start to the nearest directory holding
 // .espectacular/config.toml.
 func findRoot(start string) (string, error) {
@@ -26,16 +31,39 @@ func findRoot(start string) (string, error) {
 		return "", err
 	}
 	for {
-		if fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(config.Path))); err == nil && !fi.IsDir() {
-			return dir, nil
+		if found, err := rootAt(dir); found || err != nil {
+			return dir, err
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf(
+			return "", &ExitError{Code: ExitCannotRun, Cause: errNoConfig, Message: fmt.Sprintf(
 				"no %s in %s or any parent directory: run `ah init` to create one, or pass -C DIR", config.Path, start)}
 		}
 		dir = parent
 	}
+}
+
+// rootAt reports whether dir holds the config. A config that is present
+// but unusable (a directory, a link to a missing file) is an error, not an
+// absence: walking on upward would silently check an enclosing repository.
+func rootAt(dir string) (bool, error) {
+	if di, err := os.Stat(filepath.Join(dir, config.Dir)); err != nil || !di.IsDir() {
+		return false, nil
+	}
+	p := filepath.Join(dir, filepath.FromSlash(config.Path))
+	fi, err := os.Stat(p)
+	switch {
+	case err == nil && !fi.IsDir():
+		return true, nil
+	case err == nil:
+		return false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s is a directory, not a config file", p)}
+	case !errors.Is(err, fs.ErrNotExist):
+		return false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("read %s: %v", p, err)}
+	}
+	if _, err := os.Lstat(p); err == nil {
+		return false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s is a symbolic link to a missing file", p)}
+	}
+	return false, nil
 }
 
 // openRepo locates the repository root from -C or the working directory and
@@ -55,7 +83,8 @@ func openRepo(g *Globals, d *Deps) (*repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(config.Path)))
+	fsys := osfs.DirFS(root)
+	data, err := fs.ReadFile(fsys, config.Path)
 	if err != nil {
 		return nil, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("read %s: %v", config.Path, err)}
 	}
@@ -67,5 +96,5 @@ func openRepo(g *Globals, d *Deps) (*repo, error) {
 		}
 		return nil, err
 	}
-	return &repo{Root: root, FS: os.DirFS(root), Config: cfg}, nil
+	return &repo{Root: root, FS: fsys, Config: cfg}, nil
 }
