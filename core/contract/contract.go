@@ -113,6 +113,8 @@ func describe(p schema.Problem) string {
 		return p.Path + `: missing required key "flags" (every test type except shell passes flags to its runner; shell entries use command)`
 	case p.Keyword == "required" && p.Field == "command":
 		return p.Path + `: missing required key "command" (shell entries run a command line through /bin/sh -c)`
+	case p.Keyword == "pattern" && (strings.HasSuffix(p.Path, ".command") || strings.HasSuffix(p.Path, ".flags")):
+		return p.Path + ` is blank: a binding must say which test to run`
 	}
 	return p.String()
 }

@@ -271,6 +271,18 @@ var problemCases = []problemCase{
 		contains: []string{"tests.unit[0].flags"},
 	},
 	{
+		name:     "blank flags",
+		toml:     header + "[[tests.unit]]\nflags = \"  \\t \"\n",
+		kinds:    []finding.Kind{finding.MalformedContract},
+		contains: []string{"tests.unit[0].flags is blank"},
+	},
+	{
+		name:     "blank command",
+		toml:     header + "[[tests.shell]]\ncommand = \"   \"\n",
+		kinds:    []finding.Kind{finding.MalformedContract},
+		contains: []string{"tests.shell[0].command is blank"},
+	},
+	{
 		name:     "shell entry with flags instead of command",
 		toml:     header + "[[tests.shell]]\nflags = \"-v\"\n",
 		kinds:    []finding.Kind{finding.MalformedContract},
