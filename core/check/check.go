@@ -9,6 +9,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -39,22 +40,8 @@ type Exec struct {
 	Getenv  func(string) string
 }
 
-// Report is the result of a check.
-type Report struct {
-	Scope    Scope             `json:"scope"`
-	Summary  finding.Summary   `json:"summary"`
-	Findings []finding.Finding `json:"findings"`
-	// Executions lists every invocation run by --run-tests.
-	// It is present (possibly empty) exactly when tests were run.
-	Executions *[]execution.Execution `json:"executions,omitempty"`
-	// Warnings are notes about the run itself (not findings).
-	Warnings []string `json:"-"`
-	// Interrupted is true when a cancellation stopped the run early.
-	Interrupted bool `json:"-"`
-}
-
-// Failed reports whether the gate failed.
-func (r Report) Failed() bool { return finding.Failed(r.Findings) }
+// Report is the result of a check (see core/report).
+type Report = report.Report
 
 // Run performs a structural check of the repository in fsys.
 func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Report, error) {

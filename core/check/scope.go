@@ -12,14 +12,12 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/spec"
 )
 
 // Scope says what was checked.
-type Scope struct {
-	Deployed bool     `json:"deployed"`
-	Changes  []string `json:"changes"`
-}
+type Scope = report.Scope
 
 // Unit is one scenario in scope together with the place its contract must
 // live. Overlays (change proposals) add units or retarget them; the

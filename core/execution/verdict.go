@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/report"
 )
 
 // Verdict names of an executed job.
@@ -15,22 +16,8 @@ const (
 	NotRun   = "not_run"
 )
 
-// Execution reports one job in JSON: what ran, for whom, and how it ended.
-type Execution struct {
-	Type    string   `json:"type"`
-	Command string   `json:"command"`
-	Argv    []string `json:"argv"`
-	// Bindings are the contract entries that share this invocation.
-	Bindings   []string `json:"bindings"`
-	Verdict    string   `json:"verdict"`
-	ExitCode   *int     `json:"exit_code"`
-	DurationMS *int64   `json:"duration_ms,omitempty"`
-	// Adapter, DetectionSource and Version report the adapter that ran the
-	// job; empty for shell, generic and custom runners.
-	Adapter         string `json:"adapter,omitempty"`
-	DetectionSource string `json:"detection_source,omitempty"`
-	Version         string `json:"version,omitempty"`
-}
+// Execution reports one job (see core/report).
+type Execution = report.Execution
 
 // Results are the verdicts of a run.
 type Results struct {

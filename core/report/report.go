@@ -1,0 +1,89 @@
+// Package report holds the result of `ah check`: plain data assembled by
+// the check use case and read by every printer (text, JSON, and the formats
+// still to come). Nothing here knows how it is printed.
+package report
+
+import "github.com/espectacular/ah/core/finding"
+
+// Report is the result of a check.
+type Report struct {
+	Scope    Scope             `json:"scope"`
+	Summary  finding.Summary   `json:"summary"`
+	Findings []finding.Finding `json:"findings"`
+	// Executions lists every invocation run by --run-tests.
+	// It is present (possibly empty) exactly when tests were run.
+	Executions *[]Execution `json:"executions,omitempty"`
+	// Units lists every scenario in scope with its outcome, in scope order,
+	// so a printer can list passing scenarios too.
+	Units []Unit `json:"-"`
+	// Warnings are notes about the run itself (not findings).
+	Warnings []string `json:"-"`
+	// Interrupted is true when a cancellation stopped the run early.
+	Interrupted bool `json:"-"`
+}
+
+// Failed reports whether the gate failed.
+func (r Report) Failed() bool { return finding.Failed(r.Findings) }
+
+// Scope says what was checked.
+type Scope struct {
+	Deployed bool     `json:"deployed"`
+	Changes  []string `json:"changes"`
+}
+
+// Unit statuses.
+const (
+	// UnitValid: the contract is structurally valid; its tests were not run.
+	UnitValid = "valid"
+	// UnitInvalid: a blocking structural finding stops the unit.
+	UnitInvalid = "invalid"
+	// UnitPassed: every binding passed.
+	UnitPassed = "passed"
+	// UnitFailed: at least one binding did not pass.
+	UnitFailed = "failed"
+	// UnitNotRun: the run was interrupted before every binding ended.
+	UnitNotRun = "not_run"
+)
+
+// Unit is one scenario in scope and what became of it.
+type Unit struct {
+	Capability   string
+	SpecPath     string
+	ContractPath string
+	Scenario     finding.Scenario
+	Status       string
+	// Bindings are the unit's test entries, in contract order; empty when
+	// tests were not run.
+	Bindings []Binding
+}
+
+// Binding is the verdict of one test entry of one contract.
+type Binding struct {
+	// Ref is "<capability>/<scenario-id> tests.<type>[<index>]".
+	Ref   string
+	Type  string
+	Index int
+	// Adapter is the test-framework adapter that judged it, if any.
+	Adapter string
+	// Verdict is one of the execution verdicts (passed, failed, timed_out,
+	// no_tests_ran, not_run).
+	Verdict    string
+	DurationMS *int64
+}
+
+// Execution is one job run: what ran, for whom, and how it ended.
+type Execution struct {
+	Type    string   `json:"type"`
+	Command string   `json:"command"`
+	Argv    []string `json:"argv"`
+	// Bindings are the contract entries that share this invocation.
+	Bindings   []string `json:"bindings"`
+	Verdict    string   `json:"verdict"`
+	ExitCode   *int     `json:"exit_code"`
+	DurationMS *int64   `json:"duration_ms,omitempty"`
+	// Adapter, DetectionSource and Version report the adapter that ran the
+	// job; empty for shell, generic and custom runners.
+	Adapter         string `json:"adapter,omitempty"`
+	DetectionSource string `json:"detection_source,omitempty"`
+	Version         string `json:"version,omitempty"`
+}
