@@ -5,11 +5,6 @@ import (
 	"io/fs"
 )
 
-// Repo is read access to a repository, rooted at its top directory. Paths
-// are slash-separated and relative to that root, as with any fs.FS, so core
-// tests use testing/fstest.MapFS and infra uses os.DirFS.
-type Repo = fs.FS
-
 // Writer writes files inside the repository. Implementations must write
 // atomically (temporary file in the same directory, then rename) so that an
 // interrupted write never loses what the user wrote.

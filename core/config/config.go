@@ -50,8 +50,6 @@ type Config struct {
 	// per-binding timeout.
 	Jobs                  int
 	DefaultTimeoutSeconds int
-	// Raw is the decoded document, for commands that inspect optional tables.
-	Raw map[string]any
 }
 
 // Error is an invalid configuration: the file and every problem found.
@@ -132,7 +130,6 @@ func build(doc map[string]any) Config {
 		CustomRunners:         map[string]Runner{},
 		Jobs:                  DefaultJobs,
 		DefaultTimeoutSeconds: DefaultTimeoutSeconds,
-		Raw:                   doc,
 	}
 	c.ToolVersion, _ = doc["tool_version"].(string)
 	if p, ok := doc["paths"].(map[string]any); ok {

@@ -47,7 +47,6 @@ type Contract struct {
 	SupersededBy        string
 	AuthoredWith        string
 	FalsifiabilityClass string
-	DerivedFrom         string
 	// Tests lists the entries ordered by type name, then file order.
 	Tests []Entry
 }
@@ -126,7 +125,7 @@ func fill(c *Contract, doc map[string]any) {
 	str := func(k string) string { s, _ := doc[k].(string); return s }
 	c.ID, c.Description, c.Archetype = str("id"), str("description"), str("archetype")
 	c.Status, c.SupersededBy, c.AuthoredWith = str("status"), str("superseded_by"), str("authored_with")
-	c.FalsifiabilityClass, c.DerivedFrom = str("falsifiability_class"), str("derived_from")
+	c.FalsifiabilityClass = str("falsifiability_class")
 	tests, _ := doc["tests"].(map[string]any)
 	types := make([]string, 0, len(tests))
 	for t := range tests {

@@ -10,14 +10,17 @@ import (
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/schema"
 )
 
 // RunnerCapabilities are the adapters `--enable` configures a runner for.
 var RunnerCapabilities = []string{"cargo", "go", "pytest", "vitest"}
 
-// Capabilities returns every capability `ah doctor --enable` knows, sorted.
+// Capabilities returns every capability `ah doctor --enable` knows, sorted:
+// the runner capabilities. Mutation, property and snapshot testing are left
+// out until something reads their config blocks.
 func Capabilities() []string {
-	return slices.Sorted(slices.Values(append(slices.Clone(RunnerCapabilities), "mutation", "property", "snapshot")))
+	return slices.Sorted(slices.Values(RunnerCapabilities))
 }
 
 // UnknownCapabilityError is an --enable argument ah does not know.
@@ -45,8 +48,7 @@ type Edit struct {
 }
 
 // Enable computes the config file that enables capability. It only ever
-// appends a block (or, for an existing [capabilities.X] table, rewrites its
-// enabled line), so every other byte of the file is kept; and it proves the
+// appends a block, so every other byte of the file is kept; and it proves the
 // result parses and differs from the old config by exactly the capability
 // before returning it. The caller writes Content atomically.
 func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Edit, error) {
@@ -63,11 +65,11 @@ func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Ed
 		e.Message = msg + "; nothing changed"
 		return e, nil
 	}
-	plan := planEdit(repo, data, before, capability, facts)
+	plan := planEdit(repo, data, capability, facts)
 	if plan.err != nil {
 		return Edit{}, plan.err
 	}
-	if err := verify(before, plan.content, plan.apply); err != nil {
+	if err := verify(data, plan.content, plan.apply); err != nil {
 		return Edit{}, fmt.Errorf("cannot enable %s automatically: the edited %s would be wrong (%v); add this by hand:\n%s",
 			capability, config.Path, err, plan.added)
 	}
@@ -77,23 +79,11 @@ func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Ed
 
 // enabledAlready says why capability needs no change, or "".
 func enabledAlready(cfg config.Config, capability string, facts adapter.Facts) string {
-	if slices.Contains(RunnerCapabilities, capability) {
-		if _, ok := cfg.Runners[capability]; ok {
-			return fmt.Sprintf("%s is already enabled: [runners.%s] is configured in %s", capability, capability, config.Path)
-		}
-		if t := configuredAdapters(cfg, facts)[capability]; t != "" {
-			return fmt.Sprintf("%s is already enabled: the %s runner in %s runs it", capability, t, config.Path)
-		}
-		return ""
+	if _, ok := cfg.Runners[capability]; ok {
+		return fmt.Sprintf("%s is already enabled: [runners.%s] is configured in %s", capability, capability, config.Path)
 	}
-	if capability == "mutation" {
-		if _, ok := lookup(cfg.Raw, "quality", "mutation"); ok {
-			return fmt.Sprintf("mutation is already set up: [quality.mutation] exists in %s (set its command and enabled = true there to run it)", config.Path)
-		}
-		return ""
-	}
-	if v, _ := lookup(cfg.Raw, "capabilities", capability, "enabled"); v == true {
-		return fmt.Sprintf("%s is already enabled: [capabilities.%s] has enabled = true in %s", capability, capability, config.Path)
+	if t := configuredAdapters(cfg, facts)[capability]; t != "" {
+		return fmt.Sprintf("%s is already enabled: the %s runner in %s runs it", capability, t, config.Path)
 	}
 	return ""
 }
@@ -108,41 +98,15 @@ type edit struct {
 	err     error
 }
 
-func planEdit(repo fs.FS, data []byte, cfg config.Config, capability string, facts adapter.Facts) edit {
+func planEdit(repo fs.FS, data []byte, capability string, facts adapter.Facts) edit {
 	header := fmt.Sprintf("# Added by `ah doctor --enable %s`", capability)
-	switch {
-	case slices.Contains(RunnerCapabilities, capability):
-		argv := runnerCommand(repo, capability, facts)
-		block := fmt.Sprintf("%s: [[tests.%s]] entries run this command with their flags appended.\n[runners.%s]\ncommand = %s\n",
-			header, capability, capability, tomlArray(argv))
-		return appendEdit(data, block, fmt.Sprintf("enabled %s: added [runners.%s] to %s", capability, capability, config.Path),
-			func(doc map[string]any) {
-				set(doc, map[string]any{"command": toAny(argv)}, "runners", capability)
-			})
-	case capability == "mutation":
-		block := header + ". Mutation testing stays off until you name\n" +
-			"# your mutation tool and turn it on, for example:\n" +
-			"#   command = [\"mutmut\", \"run\"]\n" +
-			"#   threshold = 0.8\n" +
-			"#   enabled = true\n" +
-			"[quality.mutation]\nenabled = false\n"
-		return appendEdit(data, block, fmt.Sprintf("added [quality.mutation] to %s with enabled = false: set its command, then enabled = true", config.Path),
-			func(doc map[string]any) { set(doc, map[string]any{"enabled": false}, "quality", "mutation") })
-	}
-	apply := func(doc map[string]any) {
-		t, _ := lookup(doc, "capabilities", capability)
-		m, _ := t.(map[string]any)
-		if m == nil {
-			m = map[string]any{}
-		}
-		m["enabled"] = true
-		set(doc, m, "capabilities", capability)
-	}
-	msg := fmt.Sprintf("enabled %s: [capabilities.%s] enabled = true in %s", capability, capability, config.Path)
-	if _, exists := lookup(cfg.Raw, "capabilities", capability); exists {
-		return enableLine(data, capability, msg, apply)
-	}
-	return appendEdit(data, header+".\n[capabilities."+capability+"]\nenabled = true\n", msg, apply)
+	argv := runnerCommand(repo, capability, facts)
+	block := fmt.Sprintf("%s: [[tests.%s]] entries run this command with their flags appended.\n[runners.%s]\ncommand = %s\n",
+		header, capability, capability, tomlArray(argv))
+	return appendEdit(data, block, fmt.Sprintf("enabled %s: added [runners.%s] to %s", capability, capability, config.Path),
+		func(doc map[string]any) {
+			set(doc, map[string]any{"command": toAny(argv)}, "runners", capability)
+		})
 }
 
 // appendEdit appends block after a blank line, ending the file's last line
@@ -181,15 +145,22 @@ func runnerCommand(repo fs.FS, name string, facts adapter.Facts) []string {
 }
 
 // verify proves that content is a valid config whose document equals the
-// old one with apply's change and nothing else.
-func verify(before config.Config, content []byte, apply func(map[string]any)) error {
-	after, err := config.Parse(content)
+// old one (data) with apply's change and nothing else. It decodes both
+// documents itself: the comparison needs every table, read or not.
+func verify(data, content []byte, apply func(map[string]any)) error {
+	if _, err := config.Parse(content); err != nil {
+		return err
+	}
+	want, err := schema.DecodeTOML(data)
 	if err != nil {
 		return err
 	}
-	want := cloneDoc(before.Raw)
+	got, err := schema.DecodeTOML(content)
+	if err != nil {
+		return err
+	}
 	apply(want)
-	if !reflect.DeepEqual(want, after.Raw) {
+	if !reflect.DeepEqual(want, got) {
 		return errors.New("it would change more than the capability's own table")
 	}
 	return nil

@@ -3,66 +3,9 @@ package doctor
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/espectacular/ah/core/config"
 )
-
-// enableLine sets enabled = true in an existing [capabilities.<name>]
-// table: it rewrites an `enabled = false` line of that table, or inserts
-// `enabled = true` right after its header. Any other layout (an inline
-// table, dotted keys) is left for a human, with an error saying so.
-func enableLine(data []byte, name, message string, apply func(map[string]any)) edit {
-	header := regexp.MustCompile(`^[ \t]*\[[ \t]*capabilities[ \t]*\.[ \t]*` + regexp.QuoteMeta(name) + `[ \t]*\][ \t]*(#.*)?$`)
-	anyHeader := regexp.MustCompile(`^[ \t]*\[`)
-	disabled := regexp.MustCompile(`^([ \t]*enabled[ \t]*=[ \t]*)false\b`)
-	lines := strings.SplitAfter(string(data), "\n")
-	start := -1
-	for i, l := range lines {
-		if header.MatchString(strings.TrimRight(l, "\r\n")) {
-			if start >= 0 {
-				start = -1
-				break
-			}
-			start = i
-		}
-	}
-	if start < 0 {
-		return edit{err: fmt.Errorf("[capabilities.%s] in %s is not a plain table ah can edit: set enabled = true in it by hand", name, config.Path)}
-	}
-	for i := start + 1; i < len(lines) && !anyHeader.MatchString(lines[i]); i++ {
-		if m := disabled.FindStringSubmatchIndex(lines[i]); m != nil {
-			lines[i] = lines[i][:m[3]] + "true" + lines[i][m[3]+len("false"):]
-			return edit{content: []byte(strings.Join(lines, "")), added: strings.TrimRight(lines[i], "\r\n") + "\n", message: message, apply: apply}
-		}
-	}
-	eol := "\n"
-	if strings.HasSuffix(lines[start], "\r\n") {
-		eol = "\r\n"
-	} else if !strings.HasSuffix(lines[start], "\n") {
-		lines[start] += eol
-	}
-	added := "enabled = true" + eol
-	lines = append(lines[:start+1], append([]string{added}, lines[start+1:]...)...)
-	return edit{content: []byte(strings.Join(lines, "")), added: "enabled = true\n", message: message, apply: apply}
-}
-
-// lookup walks nested tables of a decoded document.
-func lookup(doc map[string]any, keys ...string) (any, bool) {
-	var cur any = doc
-	for _, k := range keys {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		if cur, ok = m[k]; !ok {
-			return nil, false
-		}
-	}
-	return cur, true
-}
 
 // set stores v at the nested keys of doc, creating tables on the way.
 func set(doc map[string]any, v any, keys ...string) {
@@ -76,29 +19,6 @@ func set(doc map[string]any, v any, keys ...string) {
 		m = next
 	}
 	m[keys[len(keys)-1]] = v
-}
-
-// cloneDoc deep-copies a decoded document.
-func cloneDoc(v map[string]any) map[string]any {
-	out := make(map[string]any, len(v))
-	for k, x := range v {
-		out[k] = cloneValue(x)
-	}
-	return out
-}
-
-func cloneValue(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		return cloneDoc(x)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = cloneValue(e)
-		}
-		return out
-	}
-	return v
 }
 
 func toAny(xs []string) []any {

@@ -55,18 +55,18 @@ const (
 // Action is the documented suggested_action enum.
 type Action string
 
-// Suggested actions. Each has an `ah explain` topic of the same name.
+// Suggested actions. Each has an `ah explain` topic of the same name. Only
+// actions ah can emit are listed: one naming a command ah lacks (init,
+// scenario, sync) comes back with that command.
 const (
-	RunAhInit              Action = "run_ah_init"
-	RunAhScenarioNew       Action = "run_ah_scenario_new"
-	RunAhScenarioSupersede Action = "run_ah_scenario_supersede"
-	RunAhDoctor            Action = "run_ah_doctor"
-	RunAhSync              Action = "run_ah_sync"
-	EditCodeNotScenario    Action = "edit_code_not_scenario"
-	EnableCapability       Action = "enable_capability"
-	FixToolInvocation      Action = "fix_tool_invocation"
-	ReviewAndApply         Action = "review_and_apply"
-	HumanReviewRequired    Action = "human_review_required"
+	RunAhDoctor         Action = "run_ah_doctor"
+	EditCodeNotScenario Action = "edit_code_not_scenario"
+	EnableCapability    Action = "enable_capability"
+	FixToolInvocation   Action = "fix_tool_invocation"
+	ReviewAndApply      Action = "review_and_apply"
+	// HumanReviewRequired is never chosen by ah itself; a custom runner
+	// may report it.
+	HumanReviewRequired Action = "human_review_required"
 )
 
 // KindInfo is the fixed classification of a kind.
@@ -99,8 +99,7 @@ var kinds = map[Kind]KindInfo{
 
 // actions lists every documented suggested action.
 var actions = []Action{
-	RunAhInit, RunAhScenarioNew, RunAhScenarioSupersede, RunAhDoctor, RunAhSync,
-	EditCodeNotScenario, EnableCapability, FixToolInvocation, ReviewAndApply, HumanReviewRequired,
+	RunAhDoctor, EditCodeNotScenario, EnableCapability, FixToolInvocation, ReviewAndApply, HumanReviewRequired,
 }
 
 // Info returns the classification of k; ok is false for an unknown kind.

@@ -23,8 +23,7 @@ var requiredTopics = map[string][]string{
 		"test-failing", "no-tests-ran", "recommendation",
 	},
 	"suggested actions": {
-		"run_ah_init", "run_ah_scenario_new", "run_ah_scenario_supersede", "run_ah_doctor",
-		"run_ah_sync", "edit_code_not_scenario", "enable_capability", "fix_tool_invocation",
+		"run_ah_doctor", "edit_code_not_scenario", "enable_capability", "fix_tool_invocation",
 		"review_and_apply", "human_review_required",
 	},
 	"adapters":             {"pytest", "cargo", "vitest", "go", "custom-runner"},
@@ -135,7 +134,6 @@ func TestHumanApproval(t *testing.T) {
 		{"orphan-toml", true},
 		{"slug-collision", true},
 		{"supersession", true},
-		{"run_ah_scenario_supersede", true},
 		{"edit_code_not_scenario", false},
 		{"test-failing", false},
 		{"run_ah_doctor", false},

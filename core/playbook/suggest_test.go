@@ -21,7 +21,7 @@ func TestSuggest(t *testing.T) {
 		{"slug-colision", []string{"slug-collision"}},
 		// "cargo-test" contains the slug "go" as well as "cargo".
 		{"cargo-test", []string{"cargo", "go"}},
-		{"supersede", []string{"run_ah_scenario_supersede"}},
+		{"supersesion", []string{"supersession"}},
 		// Many slugs contain "test"; the five closest are kept.
 		{"test", []string{"no-tests-declared", "no-tests-ran", "pytest", "test-failing", "vitest"}},
 		{"zzzzzzzzzz", []string{}},
@@ -59,7 +59,7 @@ func TestLevenshtein(t *testing.T) {
 		{"", "abc", 3},
 		{"kitten", "sitting", 3},
 		{"no-toml", "no-tomll", 1},
-		{"run-ah-init", "run_ah_init", 2},
+		{"run-ah-doctor", "run_ah_doctor", 2},
 		{"naïve", "naive", 1},
 	}
 	for _, tt := range tests {

@@ -20,7 +20,7 @@ import (
 type DoctorCmd struct {
 	// Enable is a pointer so that an empty value (`--enable ""`) is told
 	// apart from no flag: it is an unknown capability, not a diagnosis.
-	Enable *string `name:"enable" placeholder:"CAPABILITY" help:"Append the config block that enables CAPABILITY (cargo, go, mutation, property, pytest, snapshot, vitest) to .espectacular/config.toml."`
+	Enable *string `name:"enable" placeholder:"CAPABILITY" help:"Append the config block that enables CAPABILITY (cargo, go, pytest, vitest) to .espectacular/config.toml."`
 }
 
 // Run diagnoses the repository, or enables a capability.
