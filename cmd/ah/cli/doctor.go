@@ -113,7 +113,7 @@ func locateRepo(g *Globals, d *Deps) (root string, cfg *config.Config, problem s
 		if !errors.Is(err, errNoConfig) {
 			return root, nil, err.Error(), nil // there, but unusable
 		}
-		return root, nil, fmt.Sprintf("no %s here or in any parent directory: run `ah init` to create one", config.Path), nil
+		return root, nil, fmt.Sprintf("no .espectacular/config.toml in %s or any parent directory: create one (see the README section Configuration), or pass -C DIR", start), nil
 	}
 	data, err := fs.ReadFile(osfs.DirFS(root), config.Path)
 	if err != nil {

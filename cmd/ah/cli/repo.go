@@ -37,7 +37,7 @@ func findRoot(start string) (string, error) {
 		parent := filepath.Dir(dir)
 		if parent == dir {
 			return "", &ExitError{Code: ExitCannotRun, Cause: errNoConfig, Message: fmt.Sprintf(
-				"no %s in %s or any parent directory: run `ah init` to create one, or pass -C DIR", config.Path, start)}
+				"no .espectacular/config.toml in %s or any parent directory: create one (see the README section Configuration), or pass -C DIR", start)}
 		}
 		dir = parent
 	}
