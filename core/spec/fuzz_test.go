@@ -95,7 +95,20 @@ func FuzzParse(f *testing.F) {
 				require.True(t, s.Span.Contains(ref.Line), "removed line %d outside %v", ref.Line, s.Span)
 			}
 		}
+		prev = 0
+		for _, m := range d.NearMisses {
+			require.True(t, doc.Contains(m.Line), "near miss on line %d of %d", m.Line, d.Lines)
+			require.Greater(t, m.Line, prev, "near misses out of order")
+			prev = m.Line
+			require.True(t, strings.HasPrefix(m.Corrected, "#### Scenario:"), "corrected form %q", m.Corrected)
+			require.Equal(t, m.Corrected, strings.TrimSpace(m.Corrected), "corrected form not trimmed")
+		}
 		flat := spec.Scan(data)
+		for _, s := range flat {
+			for _, m := range d.NearMisses {
+				require.NotEqual(t, s.Line, m.Line, "line %d is both a scenario and a near miss", s.Line)
+			}
+		}
 		require.Equal(t, flat, d.Flatten(), "Flatten differs from Scan")
 		require.ElementsMatch(t, flat, tree, "the tree does not hold each flat scenario exactly once")
 		require.Equal(t, d, spec.Parse(data), "Parse is not deterministic")

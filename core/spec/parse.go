@@ -16,8 +16,10 @@ const (
 // document. It never fails: text that is no structure is body text.
 func Parse(data []byte) Document {
 	lines := splitLines(string(data))
-	hs, marks := scanHeadings(lines)
-	return assemble(lines, hs, marks)
+	hs, marks, misses := scanHeadings(lines)
+	d := assemble(lines, hs, marks)
+	d.NearMisses = misses
+	return d
 }
 
 // mark is a line of a RENAMED or REMOVED section that names a requirement.
@@ -35,11 +37,13 @@ const (
 	markRemoved
 )
 
-// scanHeadings finds the headings with their spans, and the requirement
-// references of RENAMED and REMOVED sections.
-func scanHeadings(lines []string) ([]Heading, []mark) {
+// scanHeadings finds the headings with their spans, the requirement
+// references of RENAMED and REMOVED sections, and the near-miss scenario
+// headings.
+func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss) {
 	var hs []Heading
 	var marks []mark
+	var misses []NearMiss
 	var open []int // indices in hs of headings whose span is still open
 	last := 0      // the last non-blank line seen
 	closeTo := func(level int) {
@@ -53,6 +57,10 @@ func scanHeadings(lines []string) ([]Heading, []mark) {
 	for i := frontMatterEnd(lines); i < len(lines); i++ {
 		n, line := i+1, lines[i]
 		if !fence.step(line) {
+			if m, ok := nearMiss(line); ok {
+				m.Line = n
+				misses = append(misses, m)
+			}
 			if level, text, ok := atxHeading(line); ok {
 				closeTo(level)
 				hs = append(hs, Heading{Level: level, Title: text, Span: Span{n, n}})
@@ -76,7 +84,7 @@ func scanHeadings(lines []string) ([]Heading, []mark) {
 		}
 	}
 	closeTo(1)
-	return hs, marks
+	return hs, marks, misses
 }
 
 // assemble builds the tree from the headings: `##` opens a section, `#`

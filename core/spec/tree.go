@@ -34,6 +34,9 @@ type Document struct {
 	// the first one, or after a `#` heading).
 	Requirements []Requirement
 	Scenarios    []ScenarioNode
+	// NearMisses are lines that look meant as scenario headings but are
+	// not, in document order.
+	NearMisses []NearMiss
 }
 
 // Delta names an OpenSpec change section; DeltaNone for any other section.
