@@ -292,6 +292,7 @@ var checkCases = []struct {
 	{
 		name:      "fenced and level-5 headings are not scenarios",
 		files:     edit(map[string]string{gatePath: gateSpec + "\n```\n#### Scenario: Fenced\n```\n\n##### Scenario: Deep\n"}),
+		want:      []string{"malformed-scenario-heading " + gatePath + "  "}, // the level-5 one, not the fenced one
 		scenarios: 2,
 	},
 	{

@@ -40,6 +40,8 @@ type resolved struct {
 	// contracts are all contract files found in scope, repository-relative.
 	contracts []string
 	warnings  []string
+	// files are the discovered spec files, for checks over their structure.
+	files []spec.File
 }
 
 type collision struct {
@@ -65,6 +67,7 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	case err != nil:
 		return r, err
 	}
+	r.files = files
 	for _, f := range files {
 		unique, cols := spec.Dedupe(f.Scenarios)
 		for _, s := range unique {

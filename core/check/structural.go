@@ -29,7 +29,7 @@ type validated struct {
 // structural runs the correspondence and contract checks over a resolved
 // scope. It returns the findings and the units that may run their tests.
 func structural(fsys fs.FS, cfg config.Config, r resolved, decide decider) ([]finding.Finding, []validated, error) {
-	var out []finding.Finding
+	out := malformedHeadings(r.files)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(

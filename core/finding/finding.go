@@ -16,6 +16,14 @@ type Scenario struct {
 	Line *int `json:"line"`
 }
 
+// Heading is a spec line that looks meant as a scenario heading but is not
+// one (malformed-scenario-heading).
+type Heading struct {
+	Line      int    `json:"line"`
+	Written   string `json:"written"`
+	Corrected string `json:"corrected"`
+}
+
 // Test describes one executed test binding of an execution finding.
 type Test struct {
 	// Type is the declared test type or, for adapters, the classification of
@@ -61,7 +69,9 @@ type Finding struct {
 	// ApplyCommand is a shell command only for mechanical actions.
 	ApplyCommand *string `json:"apply_command"`
 	Test         *Test   `json:"test,omitempty"`
-	Message      string  `json:"message"`
+	// Heading is set only for malformed-scenario-heading.
+	Heading *Heading `json:"heading,omitempty"`
+	Message string   `json:"message"`
 }
 
 // New builds a finding of kind k with the classification from the kinds
@@ -98,7 +108,7 @@ func (f Finding) Blocking() bool {
 }
 
 // Sort orders findings by spec_path, scenario id, kind, then test identity
-// (type, command), then message: a total order, so output never depends on
+// (type, command), heading line, contract path, then message: a total order, so output never depends on
 // discovery or execution order.
 func Sort(fs []Finding) {
 	slices.SortStableFunc(fs, Compare)
@@ -111,6 +121,7 @@ func Compare(a, b Finding) int {
 		strings.Compare(scenarioID(a), scenarioID(b)),
 		strings.Compare(string(a.Kind), string(b.Kind)),
 		compareTest(a.Test, b.Test),
+		cmp.Compare(headingLine(a), headingLine(b)),
 		strings.Compare(a.ContractPath, b.ContractPath),
 		strings.Compare(a.Message, b.Message),
 	)
@@ -121,6 +132,13 @@ func scenarioID(f Finding) string {
 		return ""
 	}
 	return f.Scenario.ID
+}
+
+func headingLine(f Finding) int {
+	if f.Heading == nil {
+		return 0
+	}
+	return f.Heading.Line
 }
 
 func compareTest(a, b *Test) int {

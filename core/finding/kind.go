@@ -29,6 +29,7 @@ const (
 	TestFailing                Kind = "test-failing"
 	NoTestsRan                 Kind = "no-tests-ran"
 	Recommendation             Kind = "recommendation"
+	MalformedScenarioHeading   Kind = "malformed-scenario-heading"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -95,6 +96,7 @@ var kinds = map[Kind]KindInfo{
 	TestFailing:                {Execution, Error, EditCodeNotScenario},
 	NoTestsRan:                 {Execution, Error, FixToolInvocation},
 	Recommendation:             {Quality, Note, EnableCapability},
+	MalformedScenarioHeading:   {Warning, Warn, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.

@@ -15,8 +15,11 @@ type File struct {
 	// ("compiler", or "a/b" for a nested capability).
 	Capability string
 	// Path is the repository-relative, slash-separated path of spec.md.
-	Path      string
+	Path string
+	// Scenarios is Doc.Flatten(): the flat list the correspondence checks use.
 	Scenarios []Scenario
+	// Doc is the file's structure (sections, requirements, deltas, spans).
+	Doc Document
 }
 
 // ErrNoSpecsDir is returned (wrapped) when the specs root does not exist.
@@ -56,10 +59,12 @@ func Discover(fsys fs.FS, root string) ([]File, error) {
 		if err != nil {
 			return fmt.Errorf("read %s: %w", p, err)
 		}
+		doc := Parse(data)
 		files = append(files, File{
 			Capability: strings.TrimPrefix(dir, root+"/"),
 			Path:       p,
-			Scenarios:  Scan(data),
+			Scenarios:  doc.Flatten(),
+			Doc:        doc,
 		})
 		return nil
 	})

@@ -119,6 +119,11 @@ func TestDiscover(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := spec.Discover(tt.fsys, tt.root)
 			require.NoError(t, err)
+			for i, f := range got {
+				// Each file carries its tree; the flat list is checked below.
+				assert.Equal(t, spec.Parse(tt.fsys[f.Path].Data), f.Doc, "Doc of %s", f.Path)
+				got[i].Doc = spec.Document{}
+			}
 			assert.Equal(t, tt.want, got, "Discover(%q)", tt.root)
 		})
 	}

@@ -35,3 +35,82 @@ func FuzzScan(f *testing.F) {
 		assert.Equal(t, got, spec.Scan(data), "Scan is not deterministic")
 	})
 }
+
+// FuzzParse checks the tree's invariants on arbitrary input: spans inside
+// the document and inside their parent, blocks in document order, and every
+// flat scenario exactly once in the tree.
+func FuzzParse(f *testing.F) {
+	for _, tt := range allScanCases() {
+		f.Add([]byte(tt.in))
+	}
+	for _, tt := range treeCases {
+		f.Add([]byte(tt.in))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d := spec.Parse(data)
+		within := func(what string, s, parent spec.Span) {
+			t.Helper()
+			require.True(t, s.Start >= 1 && s.Start <= s.End, "%s span %v is empty or before line 1", what, s)
+			require.True(t, parent.Start <= s.Start && s.End <= parent.End, "%s span %v outside %v", what, s, parent)
+		}
+		doc := spec.Span{Start: 1, End: d.Lines}
+		prev := 0
+		for _, h := range d.Headings {
+			within("heading", h.Span, doc)
+			require.Greater(t, h.Span.Start, prev, "headings out of document order")
+			prev = h.Span.Start
+		}
+		var tree []spec.Scenario
+		block := func(parent spec.Span, reqs []spec.Requirement, loose []spec.ScenarioNode) {
+			prev := 0
+			for _, r := range reqs {
+				within("requirement", r.Span, parent)
+				require.Greater(t, r.Span.Start, prev, "requirements out of order")
+				prev = r.Span.End
+				for _, n := range r.Scenarios {
+					within("scenario", n.Span, r.Span)
+					tree = append(tree, n.Scenario)
+				}
+			}
+			for _, n := range loose {
+				within("scenario", n.Span, parent)
+				tree = append(tree, n.Scenario)
+			}
+		}
+		block(doc, d.Requirements, d.Scenarios)
+		prev = 0
+		for _, s := range d.Sections {
+			within("section", s.Span, doc)
+			require.Greater(t, s.Span.Start, prev, "sections overlap or out of order")
+			prev = s.Span.End
+			block(s.Span, s.Requirements, s.Scenarios)
+			for _, r := range s.Renames {
+				require.Equal(t, spec.DeltaRenamed, s.Delta, "rename outside a RENAMED section")
+				for _, ref := range []spec.Ref{r.From, r.To} {
+					require.True(t, ref.Line == 0 || s.Span.Contains(ref.Line), "rename line %d outside %v", ref.Line, s.Span)
+				}
+			}
+			for _, ref := range s.Removed {
+				require.Equal(t, spec.DeltaRemoved, s.Delta, "removed outside a REMOVED section")
+				require.True(t, s.Span.Contains(ref.Line), "removed line %d outside %v", ref.Line, s.Span)
+			}
+		}
+		prev = 0
+		for _, m := range d.NearMisses {
+			require.True(t, doc.Contains(m.Line), "near miss on line %d of %d", m.Line, d.Lines)
+			require.Greater(t, m.Line, prev, "near misses out of order")
+			prev = m.Line
+			require.True(t, strings.HasPrefix(m.Corrected, "#### Scenario:"), "corrected form %q", m.Corrected)
+			require.Equal(t, m.Corrected, strings.TrimSpace(m.Corrected), "corrected form not trimmed")
+		}
+		flat := spec.Scan(data)
+		for _, s := range flat {
+			for _, m := range d.NearMisses {
+				require.NotEqual(t, s.Line, m.Line, "line %d is both a scenario and a near miss", s.Line)
+			}
+		}
+		require.Equal(t, flat, d.Flatten(), "Flatten differs from Scan")
+		require.ElementsMatch(t, flat, tree, "the tree does not hold each flat scenario exactly once")
+		require.Equal(t, d, spec.Parse(data), "Parse is not deterministic")
+	})
+}

@@ -2,11 +2,7 @@
 // file and the capabilities under a specs directory.
 package spec
 
-import (
-	"strings"
-
-	"github.com/espectacular/ah/core/slug"
-)
+import "strings"
 
 // Scenario is one `#### Scenario: <title>` heading and its body.
 type Scenario struct {
@@ -18,57 +14,14 @@ type Scenario struct {
 	Body string
 	// Line is the 1-based line of the heading.
 	Line int
-	// Verifies lists the property references of `- **VERIFIES** [[x.P-y]]`
-	// bullets in the body ("x.P-y").
-	Verifies []string
 }
-
-const scenarioPrefix = "Scenario:"
 
 // Scan returns the scenarios of one spec file in document order. Headings
 // inside fenced code blocks and YAML front matter are ignored; tables and
 // other specodelic layers contribute nothing because they are not headings.
+// Only ATX headings count: a setext heading stays in a scenario's body.
 func Scan(data []byte) []Scenario {
-	lines := splitLines(string(data))
-	var out []Scenario
-	cur := -1 // index in out of the scenario whose body is being collected
-	var body []string
-	flush := func() {
-		if cur < 0 {
-			return
-		}
-		for len(body) > 0 && strings.TrimSpace(body[len(body)-1]) == "" {
-			body = body[:len(body)-1]
-		}
-		out[cur].Body = strings.Join(body, "\n")
-		out[cur].Verifies = verifies(body)
-		cur, body = -1, nil
-	}
-	var fence fenceState
-	for i := frontMatterEnd(lines); i < len(lines); i++ {
-		line := lines[i]
-		if fence.step(line) {
-			if cur >= 0 {
-				body = append(body, line)
-			}
-			continue
-		}
-		level, text, ok := atxHeading(line)
-		if ok && level <= 4 {
-			flush()
-			if title, isScenario := strings.CutPrefix(text, scenarioPrefix); level == 4 && isScenario {
-				title = strings.TrimSpace(title)
-				out = append(out, Scenario{ID: slug.Make(title), Title: title, Line: i + 1})
-				cur = len(out) - 1
-			}
-			continue
-		}
-		if cur >= 0 {
-			body = append(body, line)
-		}
-	}
-	flush()
-	return out
+	return Parse(data).Flatten()
 }
 
 // splitLines splits s into lines without their "\n" or "\r\n". A leading
@@ -174,38 +127,4 @@ func run(s string, c byte) int {
 		n++
 	}
 	return n
-}
-
-// verifies extracts [[x.P-y]] references from VERIFIES bullets. Lines in
-// fenced code blocks are examples, not bullets.
-func verifies(body []string) []string {
-	var refs []string
-	var fence fenceState
-	for _, l := range body {
-		if fence.step(l) {
-			continue
-		}
-		t := strings.TrimSpace(l)
-		t = strings.TrimLeft(t, "-*+ ")
-		t = strings.ReplaceAll(t, "*", "")
-		rest, ok := strings.CutPrefix(t, "VERIFIES")
-		if !ok {
-			continue
-		}
-		for {
-			_, after, found := strings.Cut(rest, "[[")
-			if !found {
-				break
-			}
-			ref, tail, closed := strings.Cut(after, "]]")
-			if !closed {
-				break
-			}
-			if ref = strings.TrimSpace(ref); ref != "" {
-				refs = append(refs, ref)
-			}
-			rest = tail
-		}
-	}
-	return refs
 }

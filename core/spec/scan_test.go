@@ -12,9 +12,9 @@ import (
 )
 
 // sc builds the scenario Scan should return for a heading titled title on
-// line with body and the given VERIFIES references.
-func sc(title string, line int, body string, verifies ...string) spec.Scenario {
-	return spec.Scenario{ID: slug.Make(title), Title: title, Line: line, Body: body, Verifies: verifies}
+// line with body.
+func sc(title string, line int, body string) spec.Scenario {
+	return spec.Scenario{ID: slug.Make(title), Title: title, Line: line, Body: body}
 }
 
 // lines joins its arguments with "\n" and appends a final newline.
@@ -352,59 +352,31 @@ var dualFormat = lines(
 	"## Purpose",
 )
 
+// setextCases pin that only ATX headings count: a setext heading (text
+// underlined with === or ---) is body text, so it never ends a scenario.
+var setextCases = []scanCase{
+	{
+		name: "setext level 2 stays in the body",
+		in:   lines("#### Scenario: A", "a", "", "Next", "----", "b"),
+		want: []spec.Scenario{sc("A", 1, "a\n\nNext\n----\nb")},
+	},
+	{
+		name: "setext level 1 stays in the body",
+		in:   lines("#### Scenario: A", "Next", "====", "#### Scenario: B"),
+		want: []spec.Scenario{sc("A", 1, "Next\n===="), sc("B", 4, "")},
+	},
+}
+
 var tableCases = []scanCase{
 	{
 		name: "dual-format spec",
 		in:   dualFormat,
-		want: []spec.Scenario{sc("Discover deployed scenario", 38, "\n- GIVEN a spec\n- THEN it is found\n- **VERIFIES** [[gate.P-discovery]]", "gate.P-discovery")},
+		want: []spec.Scenario{sc("Discover deployed scenario", 38, "\n- GIVEN a spec\n- THEN it is found\n- **VERIFIES** [[gate.P-discovery]]")},
 	},
 	{
 		name: "table after a scenario stays in its body",
 		in:   lines("#### Scenario: A", "| a | b |", "| - | - |"),
 		want: []spec.Scenario{sc("A", 1, "| a | b |\n| - | - |")},
-	},
-}
-
-var verifiesCases = []scanCase{
-	{
-		name: "bold bullet",
-		in:   lines("#### Scenario: A", "- **VERIFIES** [[gate.P-discovery]]"),
-		want: []spec.Scenario{sc("A", 1, "- **VERIFIES** [[gate.P-discovery]]", "gate.P-discovery")},
-	},
-	{
-		name: "plain line",
-		in:   lines("#### Scenario: A", "VERIFIES [[gate.P-x]]"),
-		want: []spec.Scenario{sc("A", 1, "VERIFIES [[gate.P-x]]", "gate.P-x")},
-	},
-	{
-		name: "star bullet with colon",
-		in:   lines("#### Scenario: A", "* **VERIFIES:** [[gate.P-x]]"),
-		want: []spec.Scenario{sc("A", 1, "* **VERIFIES:** [[gate.P-x]]", "gate.P-x")},
-	},
-	{
-		name: "several references and bullets in order",
-		in:   lines("#### Scenario: A", "- **VERIFIES** [[a.P-1]], [[a.P-2]]", "- WHEN x", "- **VERIFIES** [[ b.P-3 ]]"),
-		want: []spec.Scenario{sc("A", 1, "- **VERIFIES** [[a.P-1]], [[a.P-2]]\n- WHEN x\n- **VERIFIES** [[ b.P-3 ]]", "a.P-1", "a.P-2", "b.P-3")},
-	},
-	{
-		name: "unclosed and empty references ignored",
-		in:   lines("#### Scenario: A", "- **VERIFIES** [[ ]] [[a.P-1"),
-		want: []spec.Scenario{sc("A", 1, "- **VERIFIES** [[ ]] [[a.P-1")},
-	},
-	{
-		name: "VERIFIES inside prose is not a bullet",
-		in:   lines("#### Scenario: A", "- THEN it VERIFIES [[a.P-1]]"),
-		want: []spec.Scenario{sc("A", 1, "- THEN it VERIFIES [[a.P-1]]")},
-	},
-	{
-		name: "VERIFIES inside a fence is an example",
-		in:   lines("#### Scenario: A", "```markdown", "- **VERIFIES** [[a.P-1]]", "```", "- **VERIFIES** [[a.P-2]]"),
-		want: []spec.Scenario{sc("A", 1, "```markdown\n- **VERIFIES** [[a.P-1]]\n```\n- **VERIFIES** [[a.P-2]]", "a.P-2")},
-	},
-	{
-		name: "references belong to their own scenario",
-		in:   lines("#### Scenario: A", "- **VERIFIES** [[a.P-1]]", "#### Scenario: B", "b", "## Tail", "- **VERIFIES** [[a.P-2]]"),
-		want: []spec.Scenario{sc("A", 1, "- **VERIFIES** [[a.P-1]]", "a.P-1"), sc("B", 3, "b")},
 	},
 }
 
@@ -431,7 +403,7 @@ func TestScanCRLFEqualsLF(t *testing.T) {
 
 func allScanCases() []scanCase {
 	var all []scanCase
-	for _, g := range [][]scanCase{headingCases, bodyCases, fenceCases, frontMatterCases, tableCases, verifiesCases} {
+	for _, g := range [][]scanCase{headingCases, bodyCases, fenceCases, frontMatterCases, tableCases, setextCases} {
 		all = append(all, g...)
 	}
 	return all
