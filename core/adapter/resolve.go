@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/ports"
 )
@@ -51,7 +52,7 @@ func (d Decision) Found() bool { return d.Adapter != "" }
 //   - otherwise no adapter, and no guessed command.
 func Resolve(testType string, cfg config.Config, facts Facts) Decision {
 	d := Decision{TestType: testType}
-	if testType == "shell" || testType == "custom" {
+	if testType == contract.ShellType || testType == contract.CustomType {
 		d.Reason = "tests." + testType + " entries run without an adapter"
 		return d
 	}

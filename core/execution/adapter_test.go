@@ -27,8 +27,8 @@ func fw(parse func(ports.Result, []byte) ports.TestReport) *portstest.Driver {
 	}
 }
 
-// run drives the whole adapter pipeline for bindings: resolve, plan,
-// prepare, schedule, collect, judge. answer plays the framework: it gets the
+// run drives the whole adapter pipeline for bindings: invoke, plan, then
+// each job's life in a worker (prepare, run, read, judge, clean up). answer plays the framework: it gets the
 // command and may write the report through the scratch.
 type runResult struct {
 	execution.Results
@@ -49,19 +49,13 @@ func runAdapter(t *testing.T, d ports.Driver, answer func(ports.Command, *portst
 	}}
 	var invs []execution.Invocation
 	for _, b := range bindings {
-		inv, err := execution.ResolveAdapter(config.Config{DefaultTimeoutSeconds: 60}, b, []string{"fw", "run"},
-			execution.Adapter{Driver: d, Source: ports.SourceManifest, Version: "1.2.3"})
+		inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 60}, b, []string{"fw", "run"}, d, ports.SourceManifest, "1.2.3")
 		require.NoError(t, err)
 		invs = append(invs, inv)
 	}
 	jobs := execution.Plan(bindings, invs)
 	getenv := func(k string) string { return map[string]string{"PYTHONPATH": "/user/src"}[k] }
-	cleanup, err := execution.Prepare(t.Context(), scratch, jobs, getenv)
-	require.NoError(t, err)
-	outcomes := execution.Schedule(t.Context(), proc, "/repo", jobs, 2, nil)
-	execution.Collect(scratch, "/repo", jobs, outcomes)
-	res := execution.Judge(jobs, outcomes, false)
-	cleanup()
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: scratch, Getenv: getenv}, jobs, 2, nil)
 	assert.Empty(t, scratch.Live(), "every scratch directory is removed")
 	return runResult{res, calls, scratch}
 }
@@ -212,22 +206,26 @@ func TestAdapterTailsAreBounded(t *testing.T) {
 
 func TestPrepareFailsCleanly(t *testing.T) {
 	d := fw(nil)
-	inv, err := execution.ResolveAdapter(config.Config{}, fwBinding("a", "t"), []string{"fw"}, execution.Adapter{Driver: d})
+	inv, err := resolveAdapter(config.Config{}, fwBinding("a", "t"), []string{"fw"}, d, "", "")
 	require.NoError(t, err)
 	jobs := execution.Plan([]execution.Binding{fwBinding("a", "t")}, []execution.Invocation{inv})
-	_, err = execution.Prepare(t.Context(), &portstest.Scratch{Err: errors.New("disk full")}, jobs, nil)
-	require.ErrorContains(t, err, "disk full")
+	proc := &portstest.Process{}
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{Err: errors.New("disk full")}}, jobs, 1, nil)
+	require.Len(t, res.Findings, 1)
+	assert.Contains(t, res.Findings[0].Message, "could not start: create a scratch directory for the fw report: disk full")
+	assert.Empty(t, proc.Calls(), "nothing starts without its report")
 
-	cleanup, err := execution.Prepare(t.Context(), nil, jobs, nil)
-	require.NoError(t, err, "without a scratch the job runs as declared")
-	cleanup()
+	res = execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, 1, nil)
+	assert.Len(t, proc.Calls(), 1, "without a scratch the job runs as declared")
+	assert.Equal(t, []string{"fw", "t"}, proc.Calls()[0].Argv)
+	assert.Equal(t, 1, res.Passed)
 }
 
 func TestPlanKeepsAdaptersApart(t *testing.T) {
 	b := fwBinding("a", "t")
-	plain, err := execution.Resolve(config.Config{Runners: map[string]config.Runner{"python": {Command: []string{"fw", "run"}}}}, b)
+	plain, err := resolve(config.Config{Runners: map[string]config.Runner{"python": {Command: []string{"fw", "run"}}}}, b)
 	require.NoError(t, err)
-	adapted, err := execution.ResolveAdapter(config.Config{}, b, []string{"fw", "run"}, execution.Adapter{Driver: fw(nil), Source: ports.SourceConfigured})
+	adapted, err := resolveAdapter(config.Config{}, b, []string{"fw", "run"}, fw(nil), ports.SourceConfigured, "")
 	require.NoError(t, err)
 	assert.Equal(t, plain.Argv, adapted.Argv)
 	assert.Len(t, execution.Plan([]execution.Binding{b, b}, []execution.Invocation{plain, adapted}), 2)

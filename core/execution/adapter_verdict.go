@@ -24,23 +24,19 @@ type transcriber interface {
 	Transcript(stdout []byte) []byte
 }
 
-// judgeAdapter judges an adapter job by its parsed report, falling back to
+// Judge judges an adapter job by its parsed report, falling back to
 // the exit status when there is none (not prepared, not written, cut, or
 // not understood). With a report: any failed test or reported error fails;
 // otherwise a run in which no test passed or failed ran nothing and is
 // no-tests-ran, even with exit status 0; otherwise the exit status decides.
-func judgeAdapter(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
-	a := j.Invocation.Adapter
+func (a adapterRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
 	verdict := verdictOf(o)
-	rep := a.report
-	if rep != nil && !rep.Parsed {
-		rep = nil
-	}
+	rep := a.parse(o)
 	if rep != nil && verdict != NotRun && verdict != TimedOut && o.StartErr == nil && !o.Result.Signaled {
 		verdict = reportVerdict(*rep, o.Result.ExitCode)
 	}
 	return verdict, func(b Binding, ms *int64) []finding.Finding {
-		return []finding.Finding{adapterFinding(j, b, o, verdict, rep, ms)}
+		return []finding.Finding{a.finding(j, b, o, verdict, rep, ms)}
 	}
 }
 
@@ -65,18 +61,17 @@ func tally(rep ports.TestReport) map[ports.TestStatus]int {
 	return n
 }
 
-// adapterFinding is the finding of one binding of a failed adapter job:
+// finding is the finding of one binding of a failed adapter job:
 // test-failing (classified by the driver when it can) or no-tests-ran,
 // with the adapter fields and tails bounded to the default size.
-func adapterFinding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
-	a := j.Invocation.Adapter
+func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
 	f := failing(j, b, o, ms)
-	if tr, ok := a.Driver.(transcriber); ok && o.StartErr == nil {
+	if tr, ok := a.driver.(transcriber); ok && o.StartErr == nil {
 		f.Test.StdoutTail = string(tr.Transcript(o.Result.Stdout))
 	}
 	t := f.Test
-	t.Type = a.Driver.Name()
-	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.Driver.Name(), b.Entry.Type, a.Source, a.Version
+	t.Type = a.driver.Name()
+	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.driver.Name(), b.Entry.Type, a.source, a.version
 	t.StdoutTail = lastBytes(t.StdoutTail, ports.DefaultTailBytes)
 	t.StderrTail = lastBytes(t.StderrTail, ports.DefaultTailBytes)
 	switch {
@@ -87,7 +82,7 @@ func adapterFinding(j Job, b Binding, o Outcome, verdict string, rep *ports.Test
 		nf.Test = t
 		return nf
 	case rep != nil:
-		if c, ok := a.Driver.(classifier); ok {
+		if c, ok := a.driver.(classifier); ok {
 			if class := c.Classify(*rep); class != "" {
 				t.Type = class
 			}
