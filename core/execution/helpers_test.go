@@ -67,7 +67,9 @@ func judge(ctx context.Context, jobs []execution.Job, outcomes []execution.Outco
 
 type processFunc func(context.Context, ports.Command) (ports.Result, error)
 
-func (f processFunc) Run(ctx context.Context, cmd ports.Command) (ports.Result, error) { return f(ctx, cmd) }
+func (f processFunc) Run(ctx context.Context, cmd ports.Command) (ports.Result, error) {
+	return f(ctx, cmd)
+}
 
 func key(argv []string) string {
 	s := ""
