@@ -71,7 +71,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 func envOf(cfg config.Config, ex Exec) execution.Env {
 	return execution.Env{
 		Process: ex.Process, Dir: ex.Dir, Scratch: ex.Scratch, Getenv: ex.Getenv,
-		Timings: ex.Timings,
+		Timings: ex.Timings, Wrapper: cfg.Wrapper,
 	}
 }
 

@@ -50,6 +50,9 @@ type Config struct {
 	// per-binding timeout.
 	Jobs                  int
 	DefaultTimeoutSeconds int
+	// Wrapper is an argv prefix put before every test command
+	// ([execution] wrapper), for sandboxes such as bwrap or firejail.
+	Wrapper []string
 	// Raw is the decoded document, for commands that inspect optional tables.
 	Raw map[string]any
 }
@@ -104,6 +107,9 @@ func nulArgs(doc map[string]any) []string {
 			}
 		}
 	}
+	if e, ok := doc["execution"].(map[string]any); ok {
+		check("execution.wrapper", e["wrapper"])
+	}
 	runners, _ := doc["runners"].(map[string]any)
 	for _, name := range slices.Sorted(maps.Keys(runners)) {
 		key := "runners." + name
@@ -149,6 +155,9 @@ func build(doc map[string]any) Config {
 		}
 		if n, ok := integer(e["default_timeout_seconds"]); ok {
 			c.DefaultTimeoutSeconds = n
+		}
+		if w, ok := e["wrapper"].([]any); ok {
+			c.Wrapper = strs(w)
 		}
 	}
 	runners, _ := doc["runners"].(map[string]any)

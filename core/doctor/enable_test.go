@@ -62,7 +62,7 @@ func TestEnable(t *testing.T) {
 			want: base + "[capabilities.snapshot]\r\nenabled = true\r\n[paths]\r\nspecs = \"s\"\r\n",
 		},
 		{name: "runner already configured", config: base + "[runners]\npytest = [\"uv\", \"run\", \"pytest\"]\n", cap: "pytest"},
-		{name: "another runner runs the framework", config: base + "[runners.unit]\ncommand = [\"uv\", \"run\", \"pytest\"]\n", cap: "pytest"},
+		{name: "another runner names the adapter", config: base + "[runners.unit]\ncommand = [\"uv\", \"run\", \"pytest\"]\nadapter = \"pytest\"\n", cap: "pytest"},
 		{name: "adapter-only runner table", config: base + "[runners.pytest]\nadapter = \"pytest\"\n", cap: "pytest"},
 		{name: "capability already enabled", config: base + "[capabilities.property]\nenabled = true\n", cap: "property"},
 		{name: "mutation already present even when off", config: base + "[quality.mutation]\nenabled = false\n", cap: "mutation"},

@@ -89,8 +89,8 @@ func TestAdapterCommand(t *testing.T) {
 
 	require.Len(t, r.Executions, 1)
 	ex := r.Executions[0]
-	assert.Equal(t, []string{"fw", "run", "tests/x", "-k", "a b"}, ex.Argv, "output shows the declared command, not the reporter flags")
-	assert.Equal(t, "fw run tests/x -k 'a b'", ex.Command)
+	assert.Equal(t, cmd.Argv, ex.Argv, "argv is exactly what was executed, reporter flags included")
+	assert.Equal(t, "fw run tests/x -k 'a b'", ex.Command, "command is the declared one")
 	assert.Equal(t, []string{"fw", ports.SourceManifest, "1.2.3"}, []string{ex.Adapter, ex.DetectionSource, ex.Version})
 }
 
@@ -117,9 +117,12 @@ func TestAdapterVerdicts(t *testing.T) {
 		{name: "only skipped tests, exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{skip}},
 			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 0, 1 skipped): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
-		{name: "nothing ran, non-zero exit (pytest 5)", report: &ports.TestReport{Parsed: true}, result: ports.Result{ExitCode: 5},
-			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
-			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 5): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+		{name: "nothing ran, non-zero exit (pytest 5) is test-failing", report: &ports.TestReport{Parsed: true}, result: ports.Result{ExitCode: 5},
+			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 5: no test ran, nothing was collected: its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+		{name: "only skipped, non-zero exit is test-failing", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{{ID: "t::s", Status: ports.TestSkipped}}}, result: ports.Result{ExitCode: 1},
+			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: no test ran (1 skipped): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
 		{name: "a failed test, named relative to the repository", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass, fail}},
 			result: ports.Result{ExitCode: 1}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: 1 failed (t::fail)"},
@@ -229,4 +232,33 @@ func TestPlanKeepsAdaptersApart(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, plain.Argv, adapted.Argv)
 	assert.Len(t, execution.Plan([]execution.Binding{b, b}, []execution.Invocation{plain, adapted}), 2)
+}
+
+// TestWrapper: the configured wrapper goes before every test command, of
+// every runner kind, and the output shows it.
+func TestWrapper(t *testing.T) {
+	cfg := customConfig(t)
+	var jobs []execution.Job
+	for i, e := range []contract.Entry{{Type: "shell", Command: "true"}, {Type: "shared", Flags: "x"}, {Type: "julia", Flags: "y"}} {
+		b := customBinding(string(rune('a'+i)), e)
+		inv, err := resolve(cfg, b)
+		require.NoError(t, err)
+		jobs = append(jobs, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv})...)
+	}
+	b := fwBinding("d", "t")
+	inv, err := resolveAdapter(config.Config{}, b, []string{"fw"}, fw(nil), ports.SourceManifest, "")
+	require.NoError(t, err)
+	jobs = append(jobs, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv})...)
+
+	proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) { return ports.Result{}, nil }}
+	wrapper := []string{"wrap", "--x y", "--"}
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Wrapper: wrapper}, jobs, 1, nil)
+	require.Len(t, proc.Calls(), 4)
+	for i, c := range proc.Calls() {
+		assert.Equal(t, wrapper, c.Argv[:3], "call %d", i)
+		assert.Equal(t, c.Argv, res.Executions[i].Argv, "execution %d shows the executed argv", i)
+		assert.True(t, strings.HasPrefix(res.Executions[i].Command, "wrap '--x y' -- "), res.Executions[i].Command)
+	}
+	assert.Equal(t, []string{"wrap", "--x y", "--", "/bin/sh", "-c", "true"}, proc.Calls()[0].Argv)
+	assert.Equal(t, []string{"wrap", "--x y", "--", "fw", "t", "--report"}, proc.Calls()[3].Argv)
 }

@@ -26,9 +26,10 @@ type transcriber interface {
 
 // Judge judges an adapter job by its parsed report, falling back to
 // the exit status when there is none (not prepared, not written, cut, or
-// not understood). With a report: any failed test or reported error fails;
-// otherwise a run in which no test passed or failed ran nothing and is
-// no-tests-ran, even with exit status 0; otherwise the exit status decides.
+// not understood). With a report: any failed test, reported error or
+// non-zero exit fails (pytest's exit 5 and vitest's "no test files"
+// included: the finding says nothing was collected); otherwise a run in
+// which no test passed ran nothing and is no-tests-ran; otherwise it passes.
 func (a adapterRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
 	verdict := verdictOf(o)
 	rep := a.parse(o)
@@ -43,12 +44,10 @@ func (a adapterRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []
 func reportVerdict(rep ports.TestReport, exitCode int) string {
 	n := tally(rep)
 	switch {
-	case n[ports.TestFailed] > 0 || len(rep.Errors) > 0:
+	case n[ports.TestFailed] > 0 || len(rep.Errors) > 0 || exitCode != 0:
 		return Failed
 	case n[ports.TestPassed] == 0:
 		return NoTestsRan
-	case exitCode != 0:
-		return Failed
 	}
 	return Passed
 }
@@ -89,6 +88,8 @@ func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep 
 		}
 		if s := summary(*rep); s != "" {
 			f.Message += ": " + s
+		} else if verdict == Failed && !o.Result.Signaled && tally(*rep)[ports.TestPassed] == 0 {
+			f.Message += ": " + nothingRan(*rep)
 		}
 	}
 	return f
@@ -100,7 +101,18 @@ func noTestsMessage(b Binding, o Outcome, rep ports.TestReport) string {
 	if n := tally(rep)[ports.TestSkipped]; n > 0 {
 		detail += fmt.Sprintf(", %d skipped", n)
 	}
-	return fmt.Sprintf("%s ran no test (%s): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario", what, detail)
+	return fmt.Sprintf("%s ran no test (%s): %s", what, detail, selectNothing)
+}
+
+// selectNothing is the advice for a run that selected no test.
+const selectNothing = "its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"
+
+// nothingRan explains a failed run whose report shows no test ran.
+func nothingRan(rep ports.TestReport) string {
+	if n := tally(rep)[ports.TestSkipped]; n > 0 {
+		return fmt.Sprintf("no test ran (%d skipped): %s", n, selectNothing)
+	}
+	return "no test ran, nothing was collected: " + selectNothing
 }
 
 // summary names the failed tests and the reported errors, a few of each.

@@ -15,8 +15,10 @@ type Outcome struct {
 	// Skipped is true when the job never started because the run was
 	// cancelled first.
 	Skipped bool
-	// Argv is the argv that was started (behind the wrapper).
-	Argv []string
+	// Argv is exactly what was started (wrapper and adapter flags
+	// included); Command is the declared command behind the wrapper.
+	Argv    []string
+	Command string
 	// Prepared is true when the runner switched on structured output;
 	// Report is the report file read after the run (nil when none).
 	Prepared bool
@@ -51,7 +53,8 @@ func Stream(ctx context.Context, env Env, jobs []Job, workers int, progress Prog
 	})
 	for i, ok := range started {
 		if !ok {
-			emit(i, judged(jobs[i], Outcome{Skipped: true, Argv: env.wrap(jobs[i].Invocation.Argv)}, env.Timings))
+			inv := jobs[i].Invocation
+			emit(i, judged(jobs[i], Outcome{Skipped: true, Argv: env.wrap(inv.Argv), Command: env.display(inv)}, env.Timings))
 		}
 	}
 }
@@ -68,7 +71,7 @@ func Run(ctx context.Context, env Env, jobs []Job, workers int, progress Progres
 // runJob is one job's whole life.
 func runJob(ctx context.Context, env Env, j Job) JobResult {
 	inv := j.Invocation
-	o := Outcome{Argv: env.wrap(inv.Argv), Dir: env.Dir}
+	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir}
 	st, err := inv.Runner.Start(ctx, env, inv)
 	if err != nil {
 		o.Result, o.StartErr = ports.Result{ExitCode: -1}, err
@@ -77,7 +80,7 @@ func runJob(ctx context.Context, env Env, j Job) JobResult {
 	if st.Cleanup != nil {
 		defer st.Cleanup()
 	}
-	o.Prepared = st.Prepared
+	o.Prepared, o.Argv = st.Prepared, st.Command.Argv
 	o.Result, o.StartErr = env.Process.Run(ctx, st.Command)
 	if st.ReportFile != "" && o.StartErr == nil && !o.Result.Canceled {
 		o.Report, _ = env.Scratch.ReadFile(st.ReportFile)

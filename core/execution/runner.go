@@ -6,6 +6,7 @@ import (
 
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/runner"
+	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -74,6 +75,14 @@ func (env Env) wrap(argv []string) []string {
 		return argv
 	}
 	return slices.Concat(env.Wrapper, argv)
+}
+
+// display is the declared command of inv behind the wrapper.
+func (env Env) display(inv Invocation) string {
+	if len(env.Wrapper) == 0 {
+		return inv.Command
+	}
+	return shellword.Quote(env.Wrapper) + " " + inv.Command
 }
 
 // exitRunner runs shell and generic argv bindings: exit 0 passes.

@@ -39,7 +39,7 @@ func judged(j Job, o Outcome, timings bool) JobResult {
 	if !o.Skipped {
 		verdict, fail = inv.Runner.Judge(j, o)
 	}
-	ex := Execution{Type: inv.Type, Command: inv.Command, Argv: o.Argv, Verdict: verdict, ExitCode: exitCode(o)}
+	ex := Execution{Type: inv.Type, TestType: inv.Type, Command: o.Command, Argv: o.Argv, Verdict: verdict, ExitCode: exitCode(o)}
 	inv.Runner.Describe(&ex)
 	if timings && !o.Skipped {
 		ms := o.Result.Duration.Milliseconds()
@@ -104,7 +104,7 @@ func failing(j Job, b Binding, o Outcome, ms *int64) finding.Finding {
 		// The binding's own type: a shared invocation may serve bindings
 		// of several types configured with the same runner.
 		Type:       b.Entry.Type,
-		Command:    inv.Command,
+		Command:    o.Command,
 		Argv:       o.Argv,
 		ExitCode:   exitCode(o),
 		TimedOut:   o.Result.TimedOut,

@@ -73,7 +73,11 @@ type Binding struct {
 
 // Execution is one job run: what ran, for whom, and how it ended.
 type Execution struct {
-	Type    string   `json:"type"`
+	Type string `json:"type"`
+	// TestType is the declared test type, like a finding's test.test_type.
+	TestType string `json:"test_type"`
+	// Command is the declared command behind the wrapper; Argv is exactly
+	// what was executed (wrapper and adapter flags included).
 	Command string   `json:"command"`
 	Argv    []string `json:"argv"`
 	// Bindings are the contract entries that share this invocation.
