@@ -2,6 +2,7 @@ package ports
 
 import (
 	"context"
+	"io"
 	"io/fs"
 )
 
@@ -69,6 +70,18 @@ type Prepared struct {
 	// stream, for frameworks that report on stdout); zero means the default
 	// tails. Parse must treat output cut short as unparsed.
 	TailBytes int
+	// Stream, when set, parses stdout while the test runs and replaces
+	// Parse, so a run keeps only TailBytes however much the test prints.
+	// Prepare makes a new one for every run.
+	Stream ReportStream
+}
+
+// ReportStream parses a framework's structured stdout as it arrives.
+type ReportStream interface {
+	io.Writer
+	// Report is the parsed result once the run has ended; res carries the
+	// exit status and the tails.
+	Report(res Result) TestReport
 }
 
 // Scratch provides private temporary directories for report files.

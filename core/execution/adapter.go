@@ -64,7 +64,10 @@ func (a adapterRunner) Start(ctx context.Context, env Env, inv Invocation) (Star
 	cmd.Argv = env.wrap(p.Argv)
 	cmd.Env = append(slices.Clone(inv.Env), inherit(p.Env, env.Getenv)...)
 	cmd.TailBytes = p.TailBytes
-	return Started{Command: cmd, Prepared: true, ReportFile: p.ReportFile, Cleanup: cleanup}, nil
+	if p.Stream != nil {
+		cmd.Stdout = p.Stream
+	}
+	return Started{Command: cmd, Prepared: true, ReportFile: p.ReportFile, Stream: p.Stream, Cleanup: cleanup}, nil
 }
 
 // inherit appends the inherited value of each path-list variable the
@@ -90,7 +93,12 @@ func (a adapterRunner) parse(o Outcome) *ports.TestReport {
 	if !o.Prepared || o.Skipped || o.StartErr != nil || o.Result.Canceled {
 		return nil
 	}
-	rep := a.driver.Parse(o.Result, o.Report)
+	var rep ports.TestReport
+	if o.Streamed != nil {
+		rep = *o.Streamed
+	} else {
+		rep = a.driver.Parse(o.Result, o.Report)
+	}
 	if !rep.Parsed {
 		return nil
 	}

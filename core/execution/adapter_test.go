@@ -262,3 +262,25 @@ func TestWrapper(t *testing.T) {
 	assert.Equal(t, []string{"wrap", "--x y", "--", "/bin/sh", "-c", "true"}, proc.Calls()[0].Argv)
 	assert.Equal(t, []string{"wrap", "--x y", "--", "fw", "t", "--report"}, proc.Calls()[3].Argv)
 }
+
+// TestAdapterStreamedReport: a driver that parses stdout while it streams
+// gets every byte through the command's Stdout, and its report judges the
+// run; Parse is not asked.
+func TestAdapterStreamedReport(t *testing.T) {
+	d := fw(func(ports.Result, []byte) ports.TestReport {
+		panic("Parse must not be called when the report was streamed")
+	})
+	d.Streamed = func(stdout []byte) ports.TestReport {
+		if string(stdout) != "streamed output" {
+			return ports.TestReport{}
+		}
+		return ports.TestReport{Parsed: true, Tests: []ports.TestCase{{ID: "t", Status: ports.TestFailed}}}
+	}
+	r := runAdapter(t, d, func(cmd ports.Command, _ *portstest.Scratch) (ports.Result, error) {
+		require.NotNil(t, cmd.Stdout, "the stream receives stdout")
+		return ports.Result{Stdout: []byte("streamed output")}, nil
+	}, fwBinding("a", "t"))
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, execution.Failed, r.Executions[0].Verdict, "exit 0, but the streamed report has a failed test")
+	assert.Contains(t, r.Findings[0].Message, "1 failed (t)")
+}

@@ -23,6 +23,9 @@ type Outcome struct {
 	// Report is the report file read after the run (nil when none).
 	Prepared bool
 	Report   []byte
+	// Streamed is the report parsed while the job ran, when its runner
+	// streams stdout.
+	Streamed *ports.TestReport
 	// Dir is the absolute repository root the job ran in.
 	Dir string
 }
@@ -84,6 +87,10 @@ func runJob(ctx context.Context, env Env, j Job) JobResult {
 	o.Result, o.StartErr = env.Process.Run(ctx, st.Command)
 	if st.ReportFile != "" && o.StartErr == nil && !o.Result.Canceled {
 		o.Report, _ = env.Scratch.ReadFile(st.ReportFile)
+	}
+	if st.Stream != nil && o.StartErr == nil {
+		rep := st.Stream.Report(o.Result)
+		o.Streamed = &rep
 	}
 	return judged(j, o, env.Timings)
 }

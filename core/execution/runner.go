@@ -50,6 +50,9 @@ type Started struct {
 	// ReportFile, when set, is read after the run into Outcome.Report.
 	Prepared   bool
 	ReportFile string
+	// Stream parses stdout while the job runs; nil when the report is
+	// parsed afterwards.
+	Stream ports.ReportStream
 	// Cleanup removes what Start created; nil when nothing was.
 	Cleanup func()
 }

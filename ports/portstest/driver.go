@@ -1,6 +1,7 @@
 package portstest
 
 import (
+	"bytes"
 	"io/fs"
 	"slices"
 	"strings"
@@ -38,7 +39,19 @@ type Driver struct {
 	ParseFunc func(res ports.Result, report []byte) ports.TestReport
 	// Class answers Classify; "" means unclassified.
 	Class string
+	// Streamed, when set, makes Prepare return a stream that collects
+	// stdout and answers Report with Streamed(stdout).
+	Streamed func(stdout []byte) ports.TestReport
 }
+
+// stream is the ReportStream of a Driver with Streamed set.
+type stream struct {
+	buf    bytes.Buffer
+	report func([]byte) ports.TestReport
+}
+
+func (s *stream) Write(b []byte) (int, error)          { return s.buf.Write(b) }
+func (s *stream) Report(ports.Result) ports.TestReport { return s.report(s.buf.Bytes()) }
 
 var _ ports.Driver = (*Driver)(nil)
 
@@ -82,6 +95,9 @@ func (d *Driver) Prepare(argv []string, scratch string) ports.Prepared {
 	}
 	if d.Report != "" {
 		p.ReportFile = scratch + "/" + d.Report
+	}
+	if d.Streamed != nil {
+		p.Stream = &stream{report: d.Streamed}
 	}
 	return p
 }
