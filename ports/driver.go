@@ -16,8 +16,16 @@ const (
 
 // Driver is a test-framework adapter (pytest, cargo, vitest, go). The core
 // decides precedence and verdicts; a driver only knows its framework's
-// signals, how to ask it for structured output, and how to read it.
+// signals (Detector), how to ask it for structured output and how to read
+// it (Reporter).
 type Driver interface {
+	Detector
+	Reporter
+}
+
+// Detector is the detection half of a driver, used by core/adapter to
+// decide which adapter a test type gets.
+type Detector interface {
 	// Name is the adapter name used in config and output ("pytest").
 	Name() string
 	// Aliases are the language test types that map to this adapter
@@ -27,7 +35,8 @@ type Driver interface {
 	// but not configured.
 	DefaultCommand(repo fs.FS) []string
 	// RunsFramework reports whether a configured argv runs this framework
-	// (["uv","run","pytest"] runs pytest).
+	// (["uv","run","pytest"] runs pytest); a generic runner that does still
+	// runs as configured, and doctor suggests adapter = "<name>".
 	RunsFramework(argv []string) bool
 	// Manifest reports whether the repository's manifests declare the
 	// framework (pyproject.toml, Cargo.toml, package.json, go.mod, ...).
@@ -40,6 +49,12 @@ type Driver interface {
 	// SourceFile filters which files are worth reading.
 	SourceFile(name string) bool
 	ImportsFramework(content []byte) bool
+}
+
+// Reporter is the reporting half of a driver, used by core/execution to
+// run a job with structured output and judge it.
+type Reporter interface {
+	Name() string
 	// Prepare adds what the framework needs for structured output to a
 	// resolved invocation; scratch is a private directory for report files.
 	Prepare(argv []string, scratch string) Prepared

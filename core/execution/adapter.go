@@ -24,7 +24,7 @@ var pathLists = []string{"PYTHONPATH", "NODE_PATH"}
 // on the framework's structured output in a private scratch directory, and
 // Judge reads it.
 type adapterRunner struct {
-	driver ports.Driver
+	driver ports.Reporter
 	// source is how the adapter was selected (ports.Source*); version the
 	// framework version, when known.
 	source, version string
