@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/schemas"
 )
@@ -117,7 +118,7 @@ func nulArgs(doc map[string]any) []string {
 		case []any:
 			check(key, v)
 		case map[string]any:
-			if name != "custom" {
+			if name != contract.CustomType {
 				check(key+".command", v["command"])
 				continue
 			}
@@ -162,7 +163,7 @@ func build(doc map[string]any) Config {
 	}
 	runners, _ := doc["runners"].(map[string]any)
 	for name, v := range runners {
-		if name == "custom" {
+		if name == contract.CustomType {
 			addCustom(c.CustomRunners, v)
 			continue
 		}
@@ -180,7 +181,7 @@ func addCustom(dst map[string]Runner, v any) {
 		}
 		return
 	}
-	dst["custom"] = runner(v)
+	dst[contract.CustomType] = runner(v)
 }
 
 func runner(v any) Runner {
