@@ -17,7 +17,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 )
 
 func main() {
@@ -148,21 +147,25 @@ func (b bench) memory() error {
 	if err != nil {
 		return err
 	}
+	return b.reportMemory(repo, false, "one test printing 1 GiB on stdout", "passed, not timed_out")
+}
+
+// reportMemory measures ah's peak RSS on repo over b.runs runs and prints
+// the worst.
+func (b bench) reportMemory(repo string, ownOnly bool, what, want string) error {
 	var worst int64
-	var verdict string
-	var took time.Duration
+	var last memoryRun
 	for range b.runs {
-		m, err := b.measureMemory(repo, false)
+		m, err := b.measureMemory(repo, ownOnly)
 		if err != nil {
 			return err
 		}
-		worst = max(worst, m.peakKiB)
-		verdict, took = m.verdict, m.took
+		worst, last = max(worst, m.peakKiB), m
 	}
-	fmt.Printf("memory: one test printing 1 GiB on stdout\n")
+	fmt.Printf("%s: %s\n", filepath.Base(repo), what)
 	fmt.Printf("  peak RSS of ah        %8.1f MiB (worst of %d runs; target < 40 MiB)\n", float64(worst)/1024, b.runs)
-	fmt.Printf("  verdict               %8s   (want passed, not timed_out)\n", verdict)
-	fmt.Printf("  wall time             %8s\n\n", ms(took))
+	fmt.Printf("  verdict               %8s   (want %s)\n", last.verdict, want)
+	fmt.Printf("  wall time             %8s\n\n", ms(last.took))
 	return nil
 }
 

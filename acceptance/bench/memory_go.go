@@ -1,10 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"path/filepath"
-	"time"
-)
+import "path/filepath"
 
 // goTestPrinting200MiB is a Go test that writes 200 MiB to stdout in 1 KiB
 // lines; go test -json wraps each line in an output event.
@@ -40,20 +36,5 @@ func (b bench) memoryGo() error {
 	if err := writeFiles(root, files); err != nil {
 		return err
 	}
-	var worst int64
-	var verdict string
-	var took time.Duration
-	for range b.runs {
-		m, err := b.measureMemory(root, true)
-		if err != nil {
-			return err
-		}
-		worst = max(worst, m.peakKiB)
-		verdict, took = m.verdict, m.took
-	}
-	fmt.Printf("memory-go: one go test job (go adapter, -json) printing 200 MiB on stdout\n")
-	fmt.Printf("  peak RSS of ah        %8.1f MiB (worst of %d runs; target < 40 MiB)\n", float64(worst)/1024, b.runs)
-	fmt.Printf("  verdict               %8s   (want passed)\n", verdict)
-	fmt.Printf("  wall time             %8s\n\n", ms(took))
-	return nil
+	return b.reportMemory(root, true, "one go test job (go adapter, -json) printing 200 MiB on stdout", "passed")
 }
