@@ -4,6 +4,7 @@ import (
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/runner"
 )
 
 // assemble builds the report from the stages' results: findings sorted,
@@ -76,11 +77,11 @@ func units(sc resolved, v validation, ran *execution.Results) []report.Unit {
 func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution) ([]report.Binding, string) {
 	status := report.UnitPassed
 	var out []report.Binding
-	for _, e := range r.Contract.Tests {
+	for i, e := range r.Contract.Tests {
 		b := execution.Binding{Capability: u.Capability, Scenario: scenarioOf(u.Scenario), Entry: e}
-		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Verdict: execution.Failed}
+		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: adapterOf(r.plans[i]), Verdict: execution.Failed}
 		if ex, ok := byRef[rb.Ref]; ok {
-			rb.Adapter, rb.Verdict, rb.DurationMS = ex.Adapter, ex.Verdict, ex.DurationMS
+			rb.Verdict, rb.DurationMS = ex.Verdict, ex.DurationMS
 		}
 		switch {
 		case rb.Verdict == execution.NotRun:
@@ -91,4 +92,16 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution) ([]re
 		out = append(out, rb)
 	}
 	return out, status
+}
+
+// adapterOf names what judged a binding beyond its exit status: the
+// framework adapter, or "custom" for a custom runner's envelope.
+func adapterOf(p runner.Plan) string {
+	switch p.Kind {
+	case runner.Framework:
+		return p.Driver.Name()
+	case runner.Envelope:
+		return runner.Custom
+	}
+	return ""
 }

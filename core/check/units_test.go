@@ -26,7 +26,7 @@ func summarize(units []report.Unit) []unitSummary {
 	for _, u := range units {
 		s := unitSummary{ID: u.Scenario.ID, Status: u.Status}
 		for _, b := range u.Bindings {
-			s.Bindings = append(s.Bindings, b.Ref+" "+b.Verdict)
+			s.Bindings = append(s.Bindings, strings.TrimSpace(b.Ref+" "+b.Verdict+" "+b.Adapter))
 		}
 		out = append(out, s)
 	}
@@ -38,7 +38,7 @@ func summarize(units []report.Unit) []unitSummary {
 func TestUnits(t *testing.T) {
 	files := edit(map[string]string{
 		"openspec/specs/gate/spec.md": gateSpec + "\n#### Scenario: Gamma works\n- THEN ok\n",
-		betaToml:                      contractTOML("beta-works", "[[tests.shell]]", `command = "false"`, "[[tests.shell]]", `command = "true"`),
+		betaToml:                      contractTOML("beta-works", "[[tests.shell]]", `command = "false"`, "[[tests.shell]]", `command = "true"`, "[[tests.custom]]", `runner = "bats"`),
 	})
 
 	t.Run("structural only", func(t *testing.T) {
@@ -62,7 +62,7 @@ func TestUnits(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, []unitSummary{
 			{ID: "alpha-works", Status: report.UnitPassed, Bindings: []string{"gate/alpha-works tests.shell[0] passed"}},
-			{ID: "beta-works", Status: report.UnitFailed, Bindings: []string{"gate/beta-works tests.shell[0] failed", "gate/beta-works tests.shell[1] passed"}},
+			{ID: "beta-works", Status: report.UnitFailed, Bindings: []string{"gate/beta-works tests.custom[0] failed custom", "gate/beta-works tests.shell[0] failed", "gate/beta-works tests.shell[1] passed"}},
 			{ID: "gamma-works", Status: report.UnitInvalid},
 		}, summarize(rep.Units))
 	})

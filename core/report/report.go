@@ -63,7 +63,8 @@ type Binding struct {
 	Ref   string
 	Type  string
 	Index int
-	// Adapter is the test-framework adapter that judged it, if any.
+	// Adapter is the test-framework adapter that judged it, or "custom"
+	// for a custom runner; empty for shell and generic runners.
 	Adapter string
 	// Verdict is one of the execution verdicts (passed, failed, timed_out,
 	// no_tests_ran, not_run).
