@@ -1,6 +1,7 @@
 package execution
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -66,7 +67,7 @@ func tally(rep ports.TestReport) map[ports.TestStatus]int {
 func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
 	f := failing(j, b, o, ms)
 	if tr, ok := a.driver.(transcriber); ok && o.StartErr == nil {
-		f.Test.StdoutTail = string(tr.Transcript(o.Result.Stdout))
+		f.Test.StdoutTail = string(tr.Transcript(wholeLines(o.Result)))
 	}
 	t := f.Test
 	t.Type = a.driver.Name()
@@ -145,4 +146,16 @@ func named(xs []string) string {
 		return strings.Join(xs, ", ")
 	}
 	return strings.Join(xs[:maxNamed], ", ") + fmt.Sprintf(" and %d more", len(xs)-maxNamed)
+}
+
+// wholeLines is the stdout tail without its first line when the tail
+// starts mid-line: half a structured record would be shown as raw text.
+func wholeLines(res ports.Result) []byte {
+	out := res.Stdout
+	if res.StdoutBytes > int64(len(out)) {
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			return out[i+1:]
+		}
+	}
+	return out
 }
