@@ -67,7 +67,7 @@ func (a adapterRunner) Start(ctx context.Context, env Env, inv Invocation) (Star
 	if p.Stream != nil {
 		cmd.Stdout = p.Stream
 	}
-	return Started{Command: cmd, Prepared: true, ReportFile: p.ReportFile, Stream: p.Stream, Cleanup: cleanup}, nil
+	return Started{Command: cmd, Prepared: true, ReportFile: p.ReportFile, Stream: p.Stream, Cleanup: cleanup, ScratchDir: dir}, nil
 }
 
 // inherit appends the inherited value of each path-list variable the

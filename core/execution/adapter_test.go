@@ -284,3 +284,15 @@ func TestAdapterStreamedReport(t *testing.T) {
 	assert.Equal(t, execution.Failed, r.Executions[0].Verdict, "exit 0, but the streamed report has a failed test")
 	assert.Contains(t, r.Findings[0].Message, "1 failed (t)")
 }
+
+// TestAdapterScratchInArgv: a reporter flag naming the private scratch
+// directory runs with the real path, and output shows it as <scratch>, so
+// the same input gives the same output.
+func TestAdapterScratchInArgv(t *testing.T) {
+	d := fw(nil)
+	d.Flags = []string{"--out=$SCRATCH/r.json"}
+	r := runAdapter(t, d, func(ports.Command, *portstest.Scratch) (ports.Result, error) { return ports.Result{}, nil }, fwBinding("a", "t"))
+	require.Len(t, r.calls, 1)
+	assert.Equal(t, []string{"fw", "run", "t", "--out=/scratch/1/r.json"}, r.calls[0].Argv)
+	assert.Equal(t, []string{"fw", "run", "t", "--out=<scratch>/r.json"}, r.Executions[0].Argv)
+}

@@ -83,7 +83,7 @@ func runJob(ctx context.Context, env Env, j Job) JobResult {
 	if st.Cleanup != nil {
 		defer st.Cleanup()
 	}
-	o.Prepared, o.Argv = st.Prepared, st.Command.Argv
+	o.Prepared, o.Argv = st.Prepared, st.shownArgv()
 	o.Result, o.StartErr = env.Process.Run(ctx, st.Command)
 	if st.ReportFile != "" && o.StartErr == nil && !o.Result.Canceled {
 		o.Report, _ = env.Scratch.ReadFile(st.ReportFile)

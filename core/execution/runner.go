@@ -3,6 +3,7 @@ package execution
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/runner"
@@ -55,6 +56,25 @@ type Started struct {
 	Stream ports.ReportStream
 	// Cleanup removes what Start created; nil when nothing was.
 	Cleanup func()
+	// ScratchDir is the run's private directory, if any: output names it
+	// ScratchName, so the same input still gives the same output.
+	ScratchDir string
+}
+
+// ScratchName stands for a run's private scratch directory in output argv
+// (vitest's --outputFile.json=<scratch>/report.json).
+const ScratchName = "<scratch>"
+
+// shownArgv is the executed argv as output shows it.
+func (st Started) shownArgv() []string {
+	if st.ScratchDir == "" {
+		return st.Command.Argv
+	}
+	out := make([]string, len(st.Command.Argv))
+	for i, a := range st.Command.Argv {
+		out[i] = strings.ReplaceAll(a, st.ScratchDir, ScratchName)
+	}
+	return out
 }
 
 // runnerOf is the runner value of a resolved plan.

@@ -26,7 +26,8 @@ type Driver struct {
 	// Ext selects source files by suffix; Import is the text that counts as
 	// importing the framework.
 	Ext, Import string
-	// Flags are added to a prepared argv; Report names the report file
+	// Flags are added to a prepared argv, with $SCRATCH replaced by the
+	// scratch directory; Report names the report file
 	// inside scratch, and Written is put into scratch as Files.
 	Flags   []string
 	Report  string
@@ -89,7 +90,10 @@ func (d *Driver) ImportsFramework(content []byte) bool {
 
 // Prepare implements ports.Driver: argv followed by Flags.
 func (d *Driver) Prepare(argv []string, scratch string) ports.Prepared {
-	p := ports.Prepared{Argv: slices.Concat(argv, d.Flags), Files: d.Written, TailBytes: d.Tail}
+	p := ports.Prepared{Argv: slices.Clone(argv), Files: d.Written, TailBytes: d.Tail}
+	for _, f := range d.Flags {
+		p.Argv = append(p.Argv, strings.ReplaceAll(f, "$SCRATCH", scratch))
+	}
 	for _, e := range d.Env {
 		p.Env = append(p.Env, strings.ReplaceAll(e, "$SCRATCH", scratch))
 	}
