@@ -2,6 +2,7 @@ package ports
 
 import (
 	"context"
+	"io"
 	"io/fs"
 )
 
@@ -15,8 +16,16 @@ const (
 
 // Driver is a test-framework adapter (pytest, cargo, vitest, go). The core
 // decides precedence and verdicts; a driver only knows its framework's
-// signals, how to ask it for structured output, and how to read it.
+// signals (Detector), how to ask it for structured output and how to read
+// it (Reporter).
 type Driver interface {
+	Detector
+	Reporter
+}
+
+// Detector is the detection half of a driver, used by core/adapter to
+// decide which adapter a test type gets.
+type Detector interface {
 	// Name is the adapter name used in config and output ("pytest").
 	Name() string
 	// Aliases are the language test types that map to this adapter
@@ -26,7 +35,8 @@ type Driver interface {
 	// but not configured.
 	DefaultCommand(repo fs.FS) []string
 	// RunsFramework reports whether a configured argv runs this framework
-	// (["uv","run","pytest"] runs pytest).
+	// (["uv","run","pytest"] runs pytest); a generic runner that does still
+	// runs as configured, and doctor suggests adapter = "<name>".
 	RunsFramework(argv []string) bool
 	// Manifest reports whether the repository's manifests declare the
 	// framework (pyproject.toml, Cargo.toml, package.json, go.mod, ...).
@@ -39,6 +49,12 @@ type Driver interface {
 	// SourceFile filters which files are worth reading.
 	SourceFile(name string) bool
 	ImportsFramework(content []byte) bool
+}
+
+// Reporter is the reporting half of a driver, used by core/execution to
+// run a job with structured output and judge it.
+type Reporter interface {
+	Name() string
 	// Prepare adds what the framework needs for structured output to a
 	// resolved invocation; scratch is a private directory for report files.
 	Prepare(argv []string, scratch string) Prepared
@@ -69,6 +85,18 @@ type Prepared struct {
 	// stream, for frameworks that report on stdout); zero means the default
 	// tails. Parse must treat output cut short as unparsed.
 	TailBytes int
+	// Stream, when set, parses stdout while the test runs and replaces
+	// Parse, so a run keeps only TailBytes however much the test prints.
+	// Prepare makes a new one for every run.
+	Stream ReportStream
+}
+
+// ReportStream parses a framework's structured stdout as it arrives.
+type ReportStream interface {
+	io.Writer
+	// Report is the parsed result once the run has ended; res carries the
+	// exit status and the tails.
+	Report(res Result) TestReport
 }
 
 // Scratch provides private temporary directories for report files.

@@ -2,6 +2,7 @@ package ports
 
 import (
 	"context"
+	"io"
 	"time"
 )
 
@@ -21,6 +22,10 @@ type Command struct {
 	// TailBytes is how many trailing bytes of stdout and of stderr to keep.
 	// Zero means DefaultTailBytes.
 	TailBytes int
+	// Stdout, when set, also receives every byte of stdout as it is read,
+	// so a consumer can parse a stream far larger than the tail. It is not
+	// written to after Run returns.
+	Stdout io.Writer
 }
 
 // DefaultTailBytes is the size of the stdout and stderr tails kept per run.

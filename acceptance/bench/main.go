@@ -2,7 +2,7 @@
 // test-execution issue and prints the figures. It never fails on a figure:
 // performance is read by people, not asserted (STYLE.md rule 38).
 //
-//	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory]
+//	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go]
 //
 // It builds ah once into a temporary directory, writes throw-away
 // repositories there, and removes everything when done.
@@ -17,12 +17,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 )
 
 func main() {
 	runs := flag.Int("n", 5, "runs per measurement (the median is reported)")
-	only := flag.String("only", "overhead,parallel,memory", "comma-separated benchmarks to run")
+	only := flag.String("only", "overhead,parallel,memory,memory-go", "comma-separated benchmarks to run")
 	flag.Parse()
 	if err := run(*runs, strings.Split(*only, ",")); err != nil {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
@@ -58,8 +57,10 @@ func run(runs int, only []string) error {
 			err = b.parallel()
 		case "memory":
 			err = b.memory()
+		case "memory-go":
+			err = b.memoryGo()
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel or memory)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory or memory-go)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
@@ -146,21 +147,25 @@ func (b bench) memory() error {
 	if err != nil {
 		return err
 	}
+	return b.reportMemory(repo, false, "one test printing 1 GiB on stdout", "passed, not timed_out")
+}
+
+// reportMemory measures ah's peak RSS on repo over b.runs runs and prints
+// the worst.
+func (b bench) reportMemory(repo string, ownOnly bool, what, want string) error {
 	var worst int64
-	var verdict string
-	var took time.Duration
+	var last memoryRun
 	for range b.runs {
-		m, err := b.measureMemory(repo)
+		m, err := b.measureMemory(repo, ownOnly)
 		if err != nil {
 			return err
 		}
-		worst = max(worst, m.peakKiB)
-		verdict, took = m.verdict, m.took
+		worst, last = max(worst, m.peakKiB), m
 	}
-	fmt.Printf("memory: one test printing 1 GiB on stdout\n")
+	fmt.Printf("%s: %s\n", filepath.Base(repo), what)
 	fmt.Printf("  peak RSS of ah        %8.1f MiB (worst of %d runs; target < 40 MiB)\n", float64(worst)/1024, b.runs)
-	fmt.Printf("  verdict               %8s   (want passed, not timed_out)\n", verdict)
-	fmt.Printf("  wall time             %8s\n\n", ms(took))
+	fmt.Printf("  verdict               %8s   (want %s)\n", last.verdict, want)
+	fmt.Printf("  wall time             %8s\n\n", ms(last.took))
 	return nil
 }
 
@@ -179,16 +184,21 @@ func (b bench) repo(name string, cmds []string, config string) (string, error) {
 			"id = %q\ndescription = \"bench\"\narchetype = \"PF\"\nstatus = \"active\"\nauthored_with = \"0.1.0\"\n\n[[tests.shell]]\ncommand = %q\n", id, c)
 	}
 	files["openspec/specs/bench/spec.md"] = spec.String()
+	return root, writeFiles(root, files)
+}
+
+// writeFiles writes files (slash-separated path -> content) under root.
+func writeFiles(root string, files map[string]string) error {
 	for _, p := range slices.Sorted(maps.Keys(files)) {
 		full := filepath.Join(root, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return "", err
+			return err
 		}
 		if err := os.WriteFile(full, []byte(files[p]), 0o644); err != nil {
-			return "", err
+			return err
 		}
 	}
-	return root, nil
+	return nil
 }
 
 func moduleRoot() (string, error) {

@@ -20,8 +20,10 @@ type memoryRun struct {
 
 // measureMemory runs ah once and takes the larger of two readings of its
 // peak RSS: VmHWM polled from /proc while it runs (Linux), and the
-// maxrss reported by wait4 when it exits.
-func (b bench) measureMemory(repo string) (memoryRun, error) {
+// maxrss reported by wait4 when it exits. ownOnly keeps the VmHWM reading
+// alone: wait4's maxrss also covers ah's children, which for go test
+// include the compiler and linker.
+func (b bench) measureMemory(repo string, ownOnly bool) (memoryRun, error) {
 	var stdout bytes.Buffer
 	cmd := exec.Command(b.ah, "check", "--run-tests", "--json", "--quiet")
 	cmd.Dir, cmd.Stdout, cmd.Stderr = repo, &stdout, os.Stderr
@@ -52,7 +54,7 @@ func (b bench) measureMemory(repo string) (memoryRun, error) {
 	took := time.Since(start)
 	close(done)
 	peak := <-hwm
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && (!ownOnly || peak == 0) {
 		peak = max(peak, maxrssKiB(ru))
 	}
 	if _, isExit := waitErr.(*exec.ExitError); waitErr != nil && !isExit {

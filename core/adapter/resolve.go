@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/ports"
 )
@@ -41,17 +42,18 @@ func (d Decision) Found() bool { return d.Adapter != "" }
 //
 //   - configured: [runners.<type>] names an adapter (adapter = "pytest");
 //     or the type is an adapter name or alias with a configured command
-//     (under its own name, or for an alias under the adapter's name); or
-//     the configured command runs a framework (["uv", "run", "pytest"]);
-//   - a generic type (unit, integration) with any other configured command
-//     uses that runner without an adapter, and without a command it has none;
+//     (under its own name, or for an alias under the adapter's name);
+//   - a generic type (unit, integration) with a configured command runs it
+//     exactly as configured, without an adapter, even when the command runs
+//     a framework (["uv", "run", "pytest"]): adapter = "pytest" opts in;
+//     without a command it has none;
 //   - for an adapter-typed test type: manifest, then environment (a probe
 //     succeeded), then source_import; evidence for other frameworks never
 //     counts, so vitest in node_modules does not affect a python type;
 //   - otherwise no adapter, and no guessed command.
 func Resolve(testType string, cfg config.Config, facts Facts) Decision {
 	d := Decision{TestType: testType}
-	if testType == "shell" || testType == "custom" {
+	if testType == contract.ShellType || testType == contract.CustomType {
 		d.Reason = "tests." + testType + " entries run without an adapter"
 		return d
 	}
@@ -65,7 +67,7 @@ func Resolve(testType string, cfg config.Config, facts Facts) Decision {
 			return dec
 		}
 		if len(r.Command) > 0 {
-			d.Reason = fmt.Sprintf("[runners] %s runs %s, which is not a bundled adapter", testType, shellword.Quote(r.Command))
+			d.Reason = generic(testType, r.Command, facts.Drivers)
 			return d
 		}
 	}
@@ -84,6 +86,18 @@ func Resolve(testType string, cfg config.Config, facts Facts) Decision {
 	return detected(d, named, facts.Evidence[name])
 }
 
+// generic is the reason a generic type runs its configured command as
+// written, with the way to opt in when the command runs a framework.
+func generic(testType string, command []string, drivers []ports.Driver) string {
+	i := slices.IndexFunc(drivers, func(d ports.Driver) bool { return d.RunsFramework(command) })
+	if i < 0 {
+		return fmt.Sprintf("[runners] %s runs %s, which is not a bundled adapter", testType, shellword.Quote(command))
+	}
+	name := drivers[i].Name()
+	return fmt.Sprintf("[runners] %s runs %s as written, judged by its exit status; set adapter = %q under [runners.%s] for %s's structured results",
+		testType, shellword.Quote(command), name, testType, name)
+}
+
 // configured applies the configured rules to the runner of key.
 func configured(key string, r config.Runner, named ports.Driver, isNamed bool, facts Facts) (Decision, bool) {
 	var drv ports.Driver
@@ -97,13 +111,6 @@ func configured(key string, r config.Runner, named ports.Driver, isNamed bool, f
 		drv, reason = d, fmt.Sprintf("[runners.%s] sets adapter = %q", key, r.Adapter)
 	case len(r.Command) > 0 && isNamed:
 		drv, reason = named, fmt.Sprintf("[runners] configures %s", key)
-	case len(r.Command) > 0:
-		i := slices.IndexFunc(facts.Drivers, func(d ports.Driver) bool { return d.RunsFramework(r.Command) })
-		if i < 0 {
-			return Decision{}, false
-		}
-		drv = facts.Drivers[i]
-		reason = fmt.Sprintf("[runners] %s runs %s (%s)", key, drv.Name(), shellword.Quote(r.Command))
 	default:
 		return Decision{}, false
 	}

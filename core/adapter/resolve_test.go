@@ -70,11 +70,20 @@ func TestResolve(t *testing.T) {
 				Command: []string{"uv", "run", "pytest"}, Reason: "[runners] configures pytest"},
 		},
 		{
-			name: "generic type whose command runs a framework", testType: "unit",
+			// Seed 004 "Run configured unit test": the configured argv runs
+			// exactly as written.
+			name: "generic type whose command runs a framework runs it as written", testType: "unit",
 			cfg:   cfg(map[string]config.Runner{"unit": {Command: []string{"uv", "run", "pytest"}}}),
 			facts: facts(),
+			want: adapter.Decision{TestType: "unit",
+				Reason: `[runners] unit runs uv run pytest as written, judged by its exit status; set adapter = "pytest" under [runners.unit] for pytest's structured results`},
+		},
+		{
+			name: "a generic type opts in with adapter", testType: "unit",
+			cfg:   cfg(map[string]config.Runner{"unit": {Command: []string{"uv", "run", "pytest"}, Adapter: "pytest"}}),
+			facts: facts(),
 			want: adapter.Decision{TestType: "unit", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
-				Command: []string{"uv", "run", "pytest"}, Reason: "[runners] unit runs pytest (uv run pytest)"},
+				Command: []string{"uv", "run", "pytest"}, Reason: `[runners.unit] sets adapter = "pytest"`},
 		},
 		{
 			name: "generic type with another command has no adapter", testType: "unit",

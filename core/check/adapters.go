@@ -2,15 +2,13 @@ package check
 
 import (
 	"context"
-	"fmt"
 	"io/fs"
 	"maps"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
-	"github.com/espectacular/ah/core/execution"
-	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -25,20 +23,14 @@ type Adapters struct {
 	Dir     string
 }
 
-// decider returns the adapter decision of a test type, memoised.
-type decider func(testType string) adapter.Decision
-
-// newDecider gathers evidence lazily, once per adapter and per check, and
+// newDecider returns the adapter decision of a test type, memoised. It
+// gathers evidence lazily, once per adapter and per check, and
 // only as far as the decision needs: nothing for a generic runner; no
 // probe when config or a manifest decides, unless tests will run (probeAll),
 // which needs the proved command and the version.
-func newDecider(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) decider {
+func newDecider(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) runner.Detect {
 	memo := map[string]adapter.Decision{}
-	facts := adapter.Facts{Evidence: map[string]adapter.Evidence{}}
-	if a == nil {
-		return func(t string) adapter.Decision { return adapter.Resolve(t, cfg, facts) }
-	}
-	facts.Drivers = a.Drivers
+	facts := adapter.Facts{Evidence: map[string]adapter.Evidence{}, Drivers: a.Drivers}
 	scanned := map[string]bool{}
 	return func(testType string) adapter.Decision {
 		if d, ok := memo[testType]; ok {
@@ -65,34 +57,16 @@ func newDecider(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters,
 	}
 }
 
-// bindingProblem reports an entry that cannot run: missing-adapter for a
-// test type that asks for an adapter nobody configured and nothing
-// detected, else missing-runner for a type without a runner.
-func bindingProblem(cfg config.Config, decide decider, e contract.Entry) (finding.Kind, string, bool) {
-	msg, bad := runnerProblem(cfg, e)
-	if !bad || decide == nil || e.Type == contract.ShellType || e.Type == "custom" {
-		return finding.MissingRunner, msg, bad
+// newResolver is the runner resolver of this check: core/runner over the
+// memoised adapter decisions, or over configured runners alone when
+// adapters are off.
+func newResolver(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) entryResolver {
+	var detect runner.Detect
+	var drivers []ports.Driver
+	if a != nil {
+		detect, drivers = newDecider(ctx, fsys, cfg, a, probeAll), a.Drivers
 	}
-	d := decide(e.Type)
-	switch {
-	case d.Found():
-		return "", "", false
-	case d.Expected:
-		return finding.MissingAdapter, fmt.Sprintf(
-			"tests.%s[%d] needs a test-framework adapter but none is configured or detected: %s; run `ah doctor` to see what ah detects for each test type and how to enable it",
-			e.Type, e.Index, d.Reason), true
+	return func(e contract.Entry) (runner.Plan, *runner.Problem) {
+		return runner.Resolve(cfg, detect, drivers, e)
 	}
-	return finding.MissingRunner, msg, true
-}
-
-// invocation resolves a binding, through its adapter when one applies.
-func invocation(cfg config.Config, decide decider, drivers []ports.Driver, b execution.Binding) (execution.Invocation, error) {
-	if decide != nil && b.Entry.Type != contract.ShellType {
-		if d := decide(b.Entry.Type); d.Found() {
-			if drv, ok := adapter.Find(drivers, d.Adapter); ok {
-				return execution.ResolveAdapter(cfg, b, d.Command, execution.Adapter{Driver: drv, Source: d.Source, Version: d.Version})
-			}
-		}
-	}
-	return execution.Resolve(cfg, b)
 }

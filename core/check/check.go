@@ -43,67 +43,60 @@ type Exec struct {
 // Report is the result of a check (see core/report).
 type Report = report.Report
 
-// Run performs a structural check of the repository in fsys.
+// Run checks the repository in fsys in stages with plain data between
+// them: scope (units) -> validate (findings, ready units with their runner
+// plans) -> plan (jobs) -> execute (job results) -> assemble (report).
 func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Report, error) {
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
-	r, err := resolve(fsys, cfg)
+	sc, err := resolve(fsys, cfg)
 	if err != nil {
 		return Report{}, err
 	}
-	decide := newDecider(ctx, fsys, cfg, opts.Adapters, opts.Exec != nil)
-	findings, ready, err := structural(fsys, cfg, r, decide)
+	v, err := validate(fsys, cfg, sc, newResolver(ctx, fsys, cfg, opts.Adapters, opts.Exec != nil))
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{
-		Scope:    Scope{Deployed: true, Changes: append([]string{}, opts.Changes...)},
-		Warnings: r.warnings,
-	}
-	passed := 0
+	var ran *execution.Results
 	if opts.Exec != nil {
-		res, err := execute(ctx, cfg, *opts.Exec, ready, decide, opts.Adapters)
-		if err != nil {
-			return Report{}, err
-		}
-		findings = append(findings, res.Findings...)
-		passed = res.Passed
-		execs := res.Executions
-		if execs == nil {
-			execs = []execution.Execution{}
-		}
-		rep.Executions = &execs
-		rep.Interrupted = res.Interrupted
+		jobs, unresolved := plan(cfg, v.ready)
+		res := execution.Run(ctx, envOf(cfg, *opts.Exec), jobs, workersOf(cfg, *opts.Exec), opts.Exec.Progress)
+		res.Findings = append(res.Findings, unresolved...)
+		ran = &res
 	}
-	finding.Sort(findings)
-	if findings == nil {
-		findings = []finding.Finding{}
-	}
-	rep.Findings = findings
-	rep.Summary = finding.Summarize(findings, len(r.units), passed)
-	return rep, nil
+	return assemble(sc, v, opts.Changes, ran), nil
 }
 
-// execute runs the bindings of the validated units.
-func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated, decide decider, a *Adapters) (execution.Results, error) {
-	var drivers []ports.Driver
-	if a != nil {
-		drivers = a.Drivers
+func envOf(cfg config.Config, ex Exec) execution.Env {
+	return execution.Env{
+		Process: ex.Process, Dir: ex.Dir, Scratch: ex.Scratch, Getenv: ex.Getenv,
+		Timings: ex.Timings, Wrapper: cfg.Wrapper,
 	}
+}
+
+func workersOf(cfg config.Config, ex Exec) int {
+	if ex.Jobs == 0 {
+		return cfg.Jobs
+	}
+	return ex.Jobs
+}
+
+// plan turns the bindings of the ready units into jobs, merging identical
+// invocations. A binding that cannot be invoked gets a finding rather than
+// being dropped, so it cannot pass by not running.
+func plan(cfg config.Config, ready []validated) ([]execution.Job, []finding.Finding) {
 	var bindings []execution.Binding
 	var invs []execution.Invocation
 	var unresolved []finding.Finding
 	for _, v := range ready {
-		for _, e := range v.Contract.Tests {
+		for i, e := range v.Contract.Tests {
 			b := execution.Binding{
 				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
 				Scenario: scenarioOf(v.Scenario), Entry: e,
 			}
-			inv, err := invocation(cfg, decide, drivers, b)
+			inv, err := execution.Invoke(cfg, b, v.plans[i])
 			if err != nil {
-				// Structural checks should have caught this; never drop a
-				// binding silently, so it cannot pass by not running.
 				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", v.ContractPath, err))
 				f.ContractPath = v.ContractPath
 				unresolved = append(unresolved, f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario)))
@@ -113,21 +106,7 @@ func execute(ctx context.Context, cfg config.Config, ex Exec, ready []validated,
 			invs = append(invs, inv)
 		}
 	}
-	jobs := execution.Plan(bindings, invs)
-	workers := ex.Jobs
-	if workers == 0 {
-		workers = cfg.Jobs
-	}
-	cleanup, err := execution.Prepare(ctx, ex.Scratch, jobs, ex.Getenv)
-	if err != nil {
-		return execution.Results{}, err
-	}
-	defer cleanup()
-	outcomes := execution.Schedule(ctx, ex.Process, ex.Dir, jobs, workers, ex.Progress)
-	execution.Collect(ex.Scratch, ex.Dir, jobs, outcomes)
-	res := execution.Judge(jobs, outcomes, ex.Timings)
-	res.Findings = append(res.Findings, unresolved...)
-	return res, nil
+	return execution.Plan(bindings, invs), unresolved
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

@@ -11,6 +11,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -24,11 +25,22 @@ const MaxFileName = 255
 type validated struct {
 	Unit
 	Contract contract.Contract
+	// plans are the runner plans of Contract.Tests, in order.
+	plans []runner.Plan
 }
 
-// structural runs the correspondence and contract checks over a resolved
+// validation is the outcome of the validate stage.
+type validation struct {
+	findings []finding.Finding
+	ready    []validated
+}
+
+// entryResolver resolves one test entry to its runner plan (core/runner).
+type entryResolver func(contract.Entry) (runner.Plan, *runner.Problem)
+
+// validate runs the correspondence and contract checks over a resolved
 // scope. It returns the findings and the units that may run their tests.
-func structural(fsys fs.FS, cfg config.Config, r resolved, decide decider) ([]finding.Finding, []validated, error) {
+func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResolver) (validation, error) {
 	out := malformedHeadings(r.files)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
@@ -43,13 +55,13 @@ func structural(fsys fs.FS, cfg config.Config, r resolved, decide decider) ([]fi
 	var ready []validated
 	for _, u := range r.units {
 		claimed[u.ContractPath] = true
-		fs, c, ok, err := checkUnit(fsys, cfg, u, decide)
+		v, fs, ok, err := checkUnit(fsys, u, resolveEntry)
 		if err != nil {
-			return nil, nil, err
+			return validation{}, err
 		}
 		out = append(out, fs...)
 		if ok && !blocked[u.Key()] {
-			ready = append(ready, validated{u, c})
+			ready = append(ready, v)
 		}
 	}
 	for _, p := range r.contracts {
@@ -58,17 +70,40 @@ func structural(fsys fs.FS, cfg config.Config, r resolved, decide decider) ([]fi
 		}
 		out = append(out, orphan(cfg, p))
 	}
-	return out, ready, nil
+	return validation{findings: out, ready: ready}, nil
 }
 
 // checkUnit validates one scenario's contract. ok is true when nothing
-// blocks running its tests (warnings do not block).
-func checkUnit(fsys fs.FS, cfg config.Config, u Unit, decide decider) ([]finding.Finding, contract.Contract, bool, error) {
-	at := func(k finding.Kind, msg string) finding.Finding {
-		f := finding.New(k, msg)
-		f.ContractPath = u.ContractPath
-		return f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario))
+// blocks running its tests (warnings do not block); the unit then carries
+// the runner plan of each entry.
+func checkUnit(fsys fs.FS, u Unit, resolveEntry entryResolver) (validated, []finding.Finding, bool, error) {
+	out, c, ok, err := checkContract(fsys, u)
+	v := validated{Unit: u, Contract: c}
+	if !ok || err != nil {
+		return v, out, false, err
 	}
+	for _, e := range c.Tests {
+		p, problem := resolveEntry(e)
+		if problem != nil {
+			out = append(out, unitFinding(u, problem.Kind, problem.Message))
+			ok = false
+		}
+		v.plans = append(v.plans, p)
+	}
+	return v, out, ok, nil
+}
+
+// unitFinding is a finding about unit u's contract.
+func unitFinding(u Unit, k finding.Kind, msg string) finding.Finding {
+	f := finding.New(k, msg)
+	f.ContractPath = u.ContractPath
+	return f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario))
+}
+
+// checkContract reads and decodes a unit's contract and checks it on its
+// own; ok is true when nothing blocks resolving its entries.
+func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bool, error) {
+	at := func(k finding.Kind, msg string) finding.Finding { return unitFinding(u, k, msg) }
 	if u.Scenario.ID == "" {
 		f := at(finding.EmptyScenarioID, fmt.Sprintf(
 			"the scenario heading at %s:%d has no letter or digit in its title %q, so it has no id and no contract file name: give it a descriptive title",
@@ -132,14 +167,6 @@ func checkUnit(fsys fs.FS, cfg config.Config, u Unit, decide decider) ([]finding
 			blocking = true
 		}
 	}
-	if !blocking {
-		for _, e := range c.Tests {
-			if k, f, bad := bindingProblem(cfg, decide, e); bad {
-				out = append(out, at(k, f))
-				blocking = true
-			}
-		}
-	}
 	return out, c, !blocking, nil
 }
 
@@ -155,26 +182,6 @@ func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding
 			"%s has archetype = %q, which is not one of %v (see `ah type`)", u.ContractPath, c.Archetype, archetype.Codes())))
 	}
 	return out
-}
-
-// runnerProblem reports an entry whose type has no runner configured.
-func runnerProblem(cfg config.Config, e contract.Entry) (string, bool) {
-	switch {
-	case e.Type == contract.ShellType:
-		return "", false
-	case e.Type == "custom":
-		if _, ok := cfg.CustomRunners[e.Runner]; ok {
-			return "", false
-		}
-		return fmt.Sprintf("tests.custom[%d] names runner %q but %s has no [runners.custom.%s] block", e.Index, e.Runner, config.Path, e.Runner), true
-	}
-	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {
-		return "", false
-	}
-	if _, ok := cfg.CustomRunners[e.Type]; ok {
-		return "", false
-	}
-	return fmt.Sprintf("tests.%s has no runner: add %s = [\"<program>\", \"<args>...\"] under [runners] in %s", e.Type, e.Type, config.Path), true
 }
 
 func orphan(cfg config.Config, p string) finding.Finding {

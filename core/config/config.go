@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/schemas"
 )
@@ -50,6 +51,9 @@ type Config struct {
 	// per-binding timeout.
 	Jobs                  int
 	DefaultTimeoutSeconds int
+	// Wrapper is an argv prefix put before every test command
+	// ([execution] wrapper), for sandboxes such as bwrap or firejail.
+	Wrapper []string
 }
 
 // Error is an invalid configuration: the file and every problem found.
@@ -102,6 +106,9 @@ func nulArgs(doc map[string]any) []string {
 			}
 		}
 	}
+	if e, ok := doc["execution"].(map[string]any); ok {
+		check("execution.wrapper", e["wrapper"])
+	}
 	runners, _ := doc["runners"].(map[string]any)
 	for _, name := range slices.Sorted(maps.Keys(runners)) {
 		key := "runners." + name
@@ -109,7 +116,7 @@ func nulArgs(doc map[string]any) []string {
 		case []any:
 			check(key, v)
 		case map[string]any:
-			if name != "custom" {
+			if name != contract.CustomType {
 				check(key+".command", v["command"])
 				continue
 			}
@@ -147,10 +154,13 @@ func build(doc map[string]any) Config {
 		if n, ok := integer(e["default_timeout_seconds"]); ok {
 			c.DefaultTimeoutSeconds = n
 		}
+		if w, ok := e["wrapper"].([]any); ok {
+			c.Wrapper = strs(w)
+		}
 	}
 	runners, _ := doc["runners"].(map[string]any)
 	for name, v := range runners {
-		if name == "custom" {
+		if name == contract.CustomType {
 			addCustom(c.CustomRunners, v)
 			continue
 		}
@@ -168,7 +178,7 @@ func addCustom(dst map[string]Runner, v any) {
 		}
 		return
 	}
-	dst["custom"] = runner(v)
+	dst[contract.CustomType] = runner(v)
 }
 
 func runner(v any) Runner {

@@ -23,6 +23,10 @@ const (
 // ShellType is the test type whose entries are shell command lines.
 const ShellType = "shell"
 
+// CustomType is the test type whose entries name a custom runner
+// ([runners.custom.<name>]).
+const CustomType = "custom"
+
 // Entry is one [[tests.<type>]] binding.
 type Entry struct {
 	// Type is the key under tests ("shell", "unit", "pytest", ...).

@@ -115,7 +115,7 @@ func testTypes(repo fs.FS, cfg config.Config, facts adapter.Facts) []string {
 		set[t] = true
 	}
 	delete(set, contract.ShellType)
-	delete(set, "custom")
+	delete(set, contract.CustomType)
 	return slices.Sorted(maps.Keys(set))
 }
 

@@ -179,7 +179,8 @@ func TestDiagnoseAdaptersAndRecommendations(t *testing.T) {
 		{name: "no manifest, nothing configured", adapters: nil},
 		{name: "detected but unconfigured", config: "", contract: "", adapters: []string{"go/go/manifest"}, recommend: true},
 		{name: "configured under its name", config: "[runners]\ngo = [\"go\", \"test\", \"-race\"]\n", adapters: []string{"go/go/configured"}},
-		{name: "configured under another type", config: "[runners]\nunit = [\"go\", \"test\"]\n", adapters: []string{"go/go/manifest", "unit/go/configured"}},
+		{name: "configured under another type", config: "[runners.unit]\ncommand = [\"go\", \"test\"]\nadapter = \"go\"\n", adapters: []string{"go/go/manifest", "unit/go/configured"}},
+		{name: "a generic type running go test runs as written", config: "[runners]\nunit = [\"go\", \"test\"]\n", adapters: []string{"go/go/manifest"}, recommend: true},
 		{name: "declared alias type", contract: "[[tests.golang]]\nflags = \"./...\"\n", adapters: []string{"go/go/manifest", "golang/go/manifest"}, recommend: true},
 	}
 	for _, tt := range tests {

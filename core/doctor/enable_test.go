@@ -60,7 +60,7 @@ func TestEnable(t *testing.T) {
 			want: base + "[capabilities.snapshot]\nenabled = false\n[quality.mutation]\nenabled = true\n\n# Added by `ah doctor --enable go`: [[tests.go]] entries run this command with their flags appended.\n[runners.go]\ncommand = [\"go\", \"test\"]\n",
 		},
 		{name: "runner already configured", config: base + "[runners]\npytest = [\"uv\", \"run\", \"pytest\"]\n", cap: "pytest"},
-		{name: "another runner runs the framework", config: base + "[runners.unit]\ncommand = [\"uv\", \"run\", \"pytest\"]\n", cap: "pytest"},
+		{name: "another runner names the adapter", config: base + "[runners.unit]\ncommand = [\"uv\", \"run\", \"pytest\"]\nadapter = \"pytest\"\n", cap: "pytest"},
 		{name: "adapter-only runner table", config: base + "[runners.pytest]\nadapter = \"pytest\"\n", cap: "pytest"},
 	}
 	for _, tt := range tests {

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -21,105 +20,54 @@ const NoTestsRan = "no_tests_ran"
 // `PYTHONPATH=src` set by the user still works with ah's plugin loaded.
 var pathLists = []string{"PYTHONPATH", "NODE_PATH"}
 
-// Adapter is the test-framework adapter of an invocation: it switches on the
-// framework's structured output before the run and reads it afterwards.
-type Adapter struct {
-	Driver ports.Driver
-	// Source is how the adapter was selected (ports.Source*); Version the
+// adapterRunner runs a test framework through its adapter: Start switches
+// on the framework's structured output in a private scratch directory, and
+// Judge reads it.
+type adapterRunner struct {
+	driver ports.Reporter
+	// source is how the adapter was selected (ports.Source*); version the
 	// framework version, when known.
-	Source, Version string
-
-	prepared *ports.Prepared   // set by Prepare
-	report   *ports.TestReport // set by Collect; nil when nothing was read
+	source, version string
 }
 
-func (a *Adapter) key() string {
-	if a == nil {
-		return ""
-	}
-	return a.Driver.Name() + "\x00" + a.Source + "\x00" + a.Version
+func (a adapterRunner) key() string {
+	return a.driver.Name() + "\x00" + a.source + "\x00" + a.version
 }
 
-// describe adds the adapter to an execution record.
-func (a *Adapter) describe(ex *Execution) {
-	if a == nil {
-		return
-	}
-	ex.Adapter, ex.DetectionSource, ex.Version = a.Driver.Name(), a.Source, a.Version
+// Describe adds the adapter to an execution record.
+func (a adapterRunner) Describe(ex *Execution) {
+	ex.Adapter, ex.DetectionSource, ex.Version = a.driver.Name(), a.source, a.version
 }
 
-// ResolveAdapter is Resolve for a binding run by an adapter: command is the
-// selected argv prefix (configured, proved by a probe, or the adapter's
-// default) and the entry's flags follow it. The invocation shows the
-// command as declared; the reporter flags Prepare adds are not part of it.
-func ResolveAdapter(cfg config.Config, b Binding, command []string, a Adapter) (Invocation, error) {
-	c := cfg
-	c.Runners = maps.Clone(cfg.Runners)
-	if c.Runners == nil {
-		c.Runners = map[string]config.Runner{}
+// Start gives the job a private scratch directory, writes the driver's
+// files there and returns the prepared command; Cleanup removes the
+// directory. Without a scratch the job runs as declared and is judged by
+// its exit status alone.
+func (a adapterRunner) Start(ctx context.Context, env Env, inv Invocation) (Started, error) {
+	cmd := env.command(inv, 0)
+	if env.Scratch == nil {
+		return Started{Command: cmd}, nil
 	}
-	c.Runners[b.Entry.Type] = config.Runner{Command: command}
-	inv, err := Resolve(c, b)
+	name := a.driver.Name()
+	dir, err := env.Scratch.MkdirTemp(ctx)
 	if err != nil {
-		return inv, err
+		return Started{}, fmt.Errorf("create a scratch directory for the %s report: %w", name, err)
 	}
-	inv.Custom = ""
-	inv.Adapter = &a
-	return inv, nil
-}
-
-// command is the process to start for inv: the prepared argv, environment
-// and output bound of an adapter run, else the invocation itself.
-func (inv Invocation) command(dir string) ports.Command {
-	cmd := ports.Command{Argv: inv.Argv, Dir: dir, Env: inv.Env, Timeout: inv.Timeout, TailBytes: inv.tailBytes()}
-	if a := inv.Adapter; a != nil && a.prepared != nil {
-		cmd.Argv = a.prepared.Argv
-		cmd.Env = append(slices.Clone(inv.Env), a.prepared.Env...)
-		if a.prepared.TailBytes > 0 {
-			cmd.TailBytes = a.prepared.TailBytes
-		}
-	}
-	return cmd
-}
-
-// Prepare gives every adapter job a private scratch directory, writes the
-// driver's files there and records the prepared command. getenv reads the
-// environment ah runs in (for path lists; nil means empty). The returned
-// cleanup removes every directory created; call it once the reports have
-// been collected. Without a scratch, adapter jobs run as declared and are
-// judged by their exit status alone.
-func Prepare(ctx context.Context, scratch ports.Scratch, jobs []Job, getenv func(string) string) (cleanup func(), err error) {
-	var dirs []string
-	cleanup = func() {
-		for _, d := range dirs {
-			_ = scratch.RemoveAll(d)
-		}
-	}
-	if scratch == nil {
-		return func() {}, nil
-	}
-	for i := range jobs {
-		a := jobs[i].Invocation.Adapter
-		if a == nil || ctx.Err() != nil {
-			continue // a cancelled run starts nothing, prepared or not
-		}
-		dir, err := scratch.MkdirTemp(ctx)
-		if err != nil {
+	cleanup := func() { _ = env.Scratch.RemoveAll(dir) }
+	p := a.driver.Prepare(slices.Clone(inv.Argv), dir)
+	for _, f := range slices.Sorted(maps.Keys(p.Files)) {
+		if err := env.Scratch.WriteFile(filepath.Join(dir, f), p.Files[f]); err != nil {
 			cleanup()
-			return func() {}, fmt.Errorf("create a scratch directory for the %s report: %w", a.Driver.Name(), err)
+			return Started{}, fmt.Errorf("write %s for %s: %w", f, name, err)
 		}
-		dirs = append(dirs, dir)
-		p := a.Driver.Prepare(slices.Clone(jobs[i].Invocation.Argv), dir)
-		for _, name := range slices.Sorted(maps.Keys(p.Files)) {
-			if err := scratch.WriteFile(filepath.Join(dir, name), p.Files[name]); err != nil {
-				cleanup()
-				return func() {}, fmt.Errorf("write %s for %s: %w", name, a.Driver.Name(), err)
-			}
-		}
-		p.Env = inherit(p.Env, getenv)
-		a.prepared = &p
 	}
-	return cleanup, nil
+	cmd.Argv = env.wrap(p.Argv)
+	cmd.Env = append(slices.Clone(inv.Env), inherit(p.Env, env.Getenv)...)
+	cmd.TailBytes = p.TailBytes
+	if p.Stream != nil {
+		cmd.Stdout = p.Stream
+	}
+	return Started{Command: cmd, Prepared: true, ReportFile: p.ReportFile, Stream: p.Stream, Cleanup: cleanup, ScratchDir: dir}, nil
 }
 
 // inherit appends the inherited value of each path-list variable the
@@ -138,24 +86,24 @@ func inherit(env []string, getenv func(string) string) []string {
 	return out
 }
 
-// Collect reads and parses the structured result of every prepared adapter
-// job that ran. dir is the absolute repository root: test ids and error
-// locations under it are made repository-relative. A missing report file is
-// an unparsed run, judged by its exit status.
-func Collect(scratch ports.Scratch, dir string, jobs []Job, outcomes []Outcome) {
-	for i, j := range jobs {
-		a, o := j.Invocation.Adapter, outcomes[i]
-		if a == nil || a.prepared == nil || o.Skipped || o.StartErr != nil || o.Result.Canceled {
-			continue
-		}
-		var data []byte
-		if a.prepared.ReportFile != "" {
-			data, _ = scratch.ReadFile(a.prepared.ReportFile)
-		}
-		rep := a.Driver.Parse(o.Result, data)
-		relativize(&rep, dir)
-		a.report = &rep
+// parse reads the structured result of a prepared run that ended on its
+// own; nil when there is none. Test ids and error locations under dir, the
+// absolute repository root, are made repository-relative.
+func (a adapterRunner) parse(o Outcome) *ports.TestReport {
+	if !o.Prepared || o.Skipped || o.StartErr != nil || o.Result.Canceled {
+		return nil
 	}
+	var rep ports.TestReport
+	if o.Streamed != nil {
+		rep = *o.Streamed
+	} else {
+		rep = a.driver.Parse(o.Result, o.Report)
+	}
+	if !rep.Parsed {
+		return nil
+	}
+	relativize(&rep, o.Dir)
+	return &rep
 }
 
 func relativize(rep *ports.TestReport, dir string) {

@@ -27,8 +27,8 @@ func fw(parse func(ports.Result, []byte) ports.TestReport) *portstest.Driver {
 	}
 }
 
-// run drives the whole adapter pipeline for bindings: resolve, plan,
-// prepare, schedule, collect, judge. answer plays the framework: it gets the
+// run drives the whole adapter pipeline for bindings: invoke, plan, then
+// each job's life in a worker (prepare, run, read, judge, clean up). answer plays the framework: it gets the
 // command and may write the report through the scratch.
 type runResult struct {
 	execution.Results
@@ -49,19 +49,13 @@ func runAdapter(t *testing.T, d ports.Driver, answer func(ports.Command, *portst
 	}}
 	var invs []execution.Invocation
 	for _, b := range bindings {
-		inv, err := execution.ResolveAdapter(config.Config{DefaultTimeoutSeconds: 60}, b, []string{"fw", "run"},
-			execution.Adapter{Driver: d, Source: ports.SourceManifest, Version: "1.2.3"})
+		inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 60}, b, []string{"fw", "run"}, d, ports.SourceManifest, "1.2.3")
 		require.NoError(t, err)
 		invs = append(invs, inv)
 	}
 	jobs := execution.Plan(bindings, invs)
 	getenv := func(k string) string { return map[string]string{"PYTHONPATH": "/user/src"}[k] }
-	cleanup, err := execution.Prepare(t.Context(), scratch, jobs, getenv)
-	require.NoError(t, err)
-	outcomes := execution.Schedule(t.Context(), proc, "/repo", jobs, 2, nil)
-	execution.Collect(scratch, "/repo", jobs, outcomes)
-	res := execution.Judge(jobs, outcomes, false)
-	cleanup()
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: scratch, Getenv: getenv}, jobs, 2, nil)
 	assert.Empty(t, scratch.Live(), "every scratch directory is removed")
 	return runResult{res, calls, scratch}
 }
@@ -95,8 +89,8 @@ func TestAdapterCommand(t *testing.T) {
 
 	require.Len(t, r.Executions, 1)
 	ex := r.Executions[0]
-	assert.Equal(t, []string{"fw", "run", "tests/x", "-k", "a b"}, ex.Argv, "output shows the declared command, not the reporter flags")
-	assert.Equal(t, "fw run tests/x -k 'a b'", ex.Command)
+	assert.Equal(t, cmd.Argv, ex.Argv, "argv is exactly what was executed, reporter flags included")
+	assert.Equal(t, "fw run tests/x -k 'a b'", ex.Command, "command is the declared one")
 	assert.Equal(t, []string{"fw", ports.SourceManifest, "1.2.3"}, []string{ex.Adapter, ex.DetectionSource, ex.Version})
 }
 
@@ -123,9 +117,12 @@ func TestAdapterVerdicts(t *testing.T) {
 		{name: "only skipped tests, exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{skip}},
 			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 0, 1 skipped): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
-		{name: "nothing ran, non-zero exit (pytest 5)", report: &ports.TestReport{Parsed: true}, result: ports.Result{ExitCode: 5},
-			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
-			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 5): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+		{name: "nothing ran, non-zero exit (pytest 5) is test-failing", report: &ports.TestReport{Parsed: true}, result: ports.Result{ExitCode: 5},
+			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 5: no test ran, nothing was collected: its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+		{name: "only skipped, non-zero exit is test-failing", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{{ID: "t::s", Status: ports.TestSkipped}}}, result: ports.Result{ExitCode: 1},
+			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: no test ran (1 skipped): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
 		{name: "a failed test, named relative to the repository", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass, fail}},
 			result: ports.Result{ExitCode: 1}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: 1 failed (t::fail)"},
@@ -212,23 +209,90 @@ func TestAdapterTailsAreBounded(t *testing.T) {
 
 func TestPrepareFailsCleanly(t *testing.T) {
 	d := fw(nil)
-	inv, err := execution.ResolveAdapter(config.Config{}, fwBinding("a", "t"), []string{"fw"}, execution.Adapter{Driver: d})
+	inv, err := resolveAdapter(config.Config{}, fwBinding("a", "t"), []string{"fw"}, d, "", "")
 	require.NoError(t, err)
 	jobs := execution.Plan([]execution.Binding{fwBinding("a", "t")}, []execution.Invocation{inv})
-	_, err = execution.Prepare(t.Context(), &portstest.Scratch{Err: errors.New("disk full")}, jobs, nil)
-	require.ErrorContains(t, err, "disk full")
+	proc := &portstest.Process{}
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{Err: errors.New("disk full")}}, jobs, 1, nil)
+	require.Len(t, res.Findings, 1)
+	assert.Contains(t, res.Findings[0].Message, "could not start: create a scratch directory for the fw report: disk full")
+	assert.Empty(t, proc.Calls(), "nothing starts without its report")
 
-	cleanup, err := execution.Prepare(t.Context(), nil, jobs, nil)
-	require.NoError(t, err, "without a scratch the job runs as declared")
-	cleanup()
+	res = execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, 1, nil)
+	assert.Len(t, proc.Calls(), 1, "without a scratch the job runs as declared")
+	assert.Equal(t, []string{"fw", "t"}, proc.Calls()[0].Argv)
+	assert.Equal(t, 1, res.Passed)
 }
 
 func TestPlanKeepsAdaptersApart(t *testing.T) {
 	b := fwBinding("a", "t")
-	plain, err := execution.Resolve(config.Config{Runners: map[string]config.Runner{"python": {Command: []string{"fw", "run"}}}}, b)
+	plain, err := resolve(config.Config{Runners: map[string]config.Runner{"python": {Command: []string{"fw", "run"}}}}, b)
 	require.NoError(t, err)
-	adapted, err := execution.ResolveAdapter(config.Config{}, b, []string{"fw", "run"}, execution.Adapter{Driver: fw(nil), Source: ports.SourceConfigured})
+	adapted, err := resolveAdapter(config.Config{}, b, []string{"fw", "run"}, fw(nil), ports.SourceConfigured, "")
 	require.NoError(t, err)
 	assert.Equal(t, plain.Argv, adapted.Argv)
 	assert.Len(t, execution.Plan([]execution.Binding{b, b}, []execution.Invocation{plain, adapted}), 2)
+}
+
+// TestWrapper: the configured wrapper goes before every test command, of
+// every runner kind, and the output shows it.
+func TestWrapper(t *testing.T) {
+	cfg := customConfig(t)
+	var jobs []execution.Job
+	for i, e := range []contract.Entry{{Type: "shell", Command: "true"}, {Type: "shared", Flags: "x"}, {Type: "julia", Flags: "y"}} {
+		b := customBinding(string(rune('a'+i)), e)
+		inv, err := resolve(cfg, b)
+		require.NoError(t, err)
+		jobs = append(jobs, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv})...)
+	}
+	b := fwBinding("d", "t")
+	inv, err := resolveAdapter(config.Config{}, b, []string{"fw"}, fw(nil), ports.SourceManifest, "")
+	require.NoError(t, err)
+	jobs = append(jobs, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv})...)
+
+	proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) { return ports.Result{}, nil }}
+	wrapper := []string{"wrap", "--x y", "--"}
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Wrapper: wrapper}, jobs, 1, nil)
+	require.Len(t, proc.Calls(), 4)
+	for i, c := range proc.Calls() {
+		assert.Equal(t, wrapper, c.Argv[:3], "call %d", i)
+		assert.Equal(t, c.Argv, res.Executions[i].Argv, "execution %d shows the executed argv", i)
+		assert.True(t, strings.HasPrefix(res.Executions[i].Command, "wrap '--x y' -- "), res.Executions[i].Command)
+	}
+	assert.Equal(t, []string{"wrap", "--x y", "--", "/bin/sh", "-c", "true"}, proc.Calls()[0].Argv)
+	assert.Equal(t, []string{"wrap", "--x y", "--", "fw", "t", "--report"}, proc.Calls()[3].Argv)
+}
+
+// TestAdapterStreamedReport: a driver that parses stdout while it streams
+// gets every byte through the command's Stdout, and its report judges the
+// run; Parse is not asked.
+func TestAdapterStreamedReport(t *testing.T) {
+	d := fw(func(ports.Result, []byte) ports.TestReport {
+		panic("Parse must not be called when the report was streamed")
+	})
+	d.Streamed = func(stdout []byte) ports.TestReport {
+		if string(stdout) != "streamed output" {
+			return ports.TestReport{}
+		}
+		return ports.TestReport{Parsed: true, Tests: []ports.TestCase{{ID: "t", Status: ports.TestFailed}}}
+	}
+	r := runAdapter(t, d, func(cmd ports.Command, _ *portstest.Scratch) (ports.Result, error) {
+		require.NotNil(t, cmd.Stdout, "the stream receives stdout")
+		return ports.Result{Stdout: []byte("streamed output")}, nil
+	}, fwBinding("a", "t"))
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, execution.Failed, r.Executions[0].Verdict, "exit 0, but the streamed report has a failed test")
+	assert.Contains(t, r.Findings[0].Message, "1 failed (t)")
+}
+
+// TestAdapterScratchInArgv: a reporter flag naming the private scratch
+// directory runs with the real path, and output shows it as <scratch>, so
+// the same input gives the same output.
+func TestAdapterScratchInArgv(t *testing.T) {
+	d := fw(nil)
+	d.Flags = []string{"--out=$SCRATCH/r.json"}
+	r := runAdapter(t, d, func(ports.Command, *portstest.Scratch) (ports.Result, error) { return ports.Result{}, nil }, fwBinding("a", "t"))
+	require.Len(t, r.calls, 1)
+	assert.Equal(t, []string{"fw", "run", "t", "--out=/scratch/1/r.json"}, r.calls[0].Argv)
+	assert.Equal(t, []string{"fw", "run", "t", "--out=<scratch>/r.json"}, r.Executions[0].Argv)
 }

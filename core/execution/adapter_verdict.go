@@ -1,6 +1,7 @@
 package execution
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -24,35 +25,30 @@ type transcriber interface {
 	Transcript(stdout []byte) []byte
 }
 
-// judgeAdapter judges an adapter job by its parsed report, falling back to
+// Judge judges an adapter job by its parsed report, falling back to
 // the exit status when there is none (not prepared, not written, cut, or
-// not understood). With a report: any failed test or reported error fails;
-// otherwise a run in which no test passed or failed ran nothing and is
-// no-tests-ran, even with exit status 0; otherwise the exit status decides.
-func judgeAdapter(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
-	a := j.Invocation.Adapter
+// not understood). With a report: any failed test, reported error or
+// non-zero exit fails (pytest's exit 5 and vitest's "no test files"
+// included: the finding says nothing was collected); otherwise a run in
+// which no test passed ran nothing and is no-tests-ran; otherwise it passes.
+func (a adapterRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
 	verdict := verdictOf(o)
-	rep := a.report
-	if rep != nil && !rep.Parsed {
-		rep = nil
-	}
+	rep := a.parse(o)
 	if rep != nil && verdict != NotRun && verdict != TimedOut && o.StartErr == nil && !o.Result.Signaled {
 		verdict = reportVerdict(*rep, o.Result.ExitCode)
 	}
 	return verdict, func(b Binding, ms *int64) []finding.Finding {
-		return []finding.Finding{adapterFinding(j, b, o, verdict, rep, ms)}
+		return []finding.Finding{a.finding(j, b, o, verdict, rep, ms)}
 	}
 }
 
 func reportVerdict(rep ports.TestReport, exitCode int) string {
 	n := tally(rep)
 	switch {
-	case n[ports.TestFailed] > 0 || len(rep.Errors) > 0:
+	case n[ports.TestFailed] > 0 || len(rep.Errors) > 0 || exitCode != 0:
 		return Failed
 	case n[ports.TestPassed] == 0:
 		return NoTestsRan
-	case exitCode != 0:
-		return Failed
 	}
 	return Passed
 }
@@ -65,18 +61,17 @@ func tally(rep ports.TestReport) map[ports.TestStatus]int {
 	return n
 }
 
-// adapterFinding is the finding of one binding of a failed adapter job:
+// finding is the finding of one binding of a failed adapter job:
 // test-failing (classified by the driver when it can) or no-tests-ran,
 // with the adapter fields and tails bounded to the default size.
-func adapterFinding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
-	a := j.Invocation.Adapter
+func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
 	f := failing(j, b, o, ms)
-	if tr, ok := a.Driver.(transcriber); ok && o.StartErr == nil {
-		f.Test.StdoutTail = string(tr.Transcript(o.Result.Stdout))
+	if tr, ok := a.driver.(transcriber); ok && o.StartErr == nil {
+		f.Test.StdoutTail = string(tr.Transcript(wholeLines(o.Result)))
 	}
 	t := f.Test
-	t.Type = a.Driver.Name()
-	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.Driver.Name(), b.Entry.Type, a.Source, a.Version
+	t.Type = a.driver.Name()
+	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.driver.Name(), b.Entry.Type, a.source, a.version
 	t.StdoutTail = lastBytes(t.StdoutTail, ports.DefaultTailBytes)
 	t.StderrTail = lastBytes(t.StderrTail, ports.DefaultTailBytes)
 	switch {
@@ -87,13 +82,15 @@ func adapterFinding(j Job, b Binding, o Outcome, verdict string, rep *ports.Test
 		nf.Test = t
 		return nf
 	case rep != nil:
-		if c, ok := a.Driver.(classifier); ok {
+		if c, ok := a.driver.(classifier); ok {
 			if class := c.Classify(*rep); class != "" {
 				t.Type = class
 			}
 		}
 		if s := summary(*rep); s != "" {
 			f.Message += ": " + s
+		} else if verdict == Failed && !o.Result.Signaled && tally(*rep)[ports.TestPassed] == 0 {
+			f.Message += ": " + nothingRan(*rep)
 		}
 	}
 	return f
@@ -105,7 +102,18 @@ func noTestsMessage(b Binding, o Outcome, rep ports.TestReport) string {
 	if n := tally(rep)[ports.TestSkipped]; n > 0 {
 		detail += fmt.Sprintf(", %d skipped", n)
 	}
-	return fmt.Sprintf("%s ran no test (%s): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario", what, detail)
+	return fmt.Sprintf("%s ran no test (%s): %s", what, detail, selectNothing)
+}
+
+// selectNothing is the advice for a run that selected no test.
+const selectNothing = "its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"
+
+// nothingRan explains a failed run whose report shows no test ran.
+func nothingRan(rep ports.TestReport) string {
+	if n := tally(rep)[ports.TestSkipped]; n > 0 {
+		return fmt.Sprintf("no test ran (%d skipped): %s", n, selectNothing)
+	}
+	return "no test ran, nothing was collected: " + selectNothing
 }
 
 // summary names the failed tests and the reported errors, a few of each.
@@ -138,4 +146,16 @@ func named(xs []string) string {
 		return strings.Join(xs, ", ")
 	}
 	return strings.Join(xs[:maxNamed], ", ") + fmt.Sprintf(" and %d more", len(xs)-maxNamed)
+}
+
+// wholeLines is the stdout tail without its first line when the tail
+// starts mid-line: half a structured record would be shown as raw text.
+func wholeLines(res ports.Result) []byte {
+	out := res.Stdout
+	if res.StdoutBytes > int64(len(out)) {
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			return out[i+1:]
+		}
+	}
+	return out
 }

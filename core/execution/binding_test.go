@@ -154,7 +154,7 @@ func TestResolve(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := execution.Resolve(mustConfig(t, tt.config), binding("compiler", "empty-input", tt.entry))
+			got, err := resolve(mustConfig(t, tt.config), binding("compiler", "empty-input", tt.entry))
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, resolved{Type: got.Type, Argv: got.Argv, Timeout: got.Timeout, Command: got.Command})
 		})
@@ -167,13 +167,13 @@ func TestResolveErrors(t *testing.T) {
 		entry contract.Entry
 		want  string
 	}{
-		{name: "unconfigured type", entry: contract.Entry{Type: "e2e", Flags: "-x"}, want: "tests.e2e[0] has no runner configured"},
-		{name: "unknown custom runner", entry: contract.Entry{Type: "custom", Index: 1, Runner: "bazel"}, want: "tests.custom[1] has no runner configured"},
+		{name: "unconfigured type", entry: contract.Entry{Type: "e2e", Flags: "-x"}, want: "tests.e2e has no runner: add e2e = "},
+		{name: "unknown custom runner", entry: contract.Entry{Type: "custom", Index: 1, Runner: "bazel"}, want: `tests.custom[1] names runner "bazel" but .espectacular/config.toml has no [runners.custom.bazel] block`},
 		{name: "unterminated quote", entry: contract.Entry{Type: "unit", Flags: `-k 'open`}, want: "unterminated quote"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := execution.Resolve(mustConfig(t, runnersTOML), binding("compiler", "empty-input", tt.entry))
+			_, err := resolve(mustConfig(t, runnersTOML), binding("compiler", "empty-input", tt.entry))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
 		})
@@ -189,9 +189,9 @@ func TestResolveDoesNotAliasConfig(t *testing.T) {
 	r.Command = append(make([]string, 0, 8), r.Command...)
 	cfg.Runners["unit"] = r
 
-	a, err := execution.Resolve(cfg, binding("c", "a", contract.Entry{Type: "unit", Flags: "a"}))
+	a, err := resolve(cfg, binding("c", "a", contract.Entry{Type: "unit", Flags: "a"}))
 	require.NoError(t, err)
-	b, err := execution.Resolve(cfg, binding("c", "b", contract.Entry{Type: "unit", Flags: "b"}))
+	b, err := resolve(cfg, binding("c", "b", contract.Entry{Type: "unit", Flags: "b"}))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"uv", "run", "pytest", "a"}, a.Argv)
 	assert.Equal(t, []string{"uv", "run", "pytest", "b"}, b.Argv)
@@ -207,7 +207,7 @@ func TestBindingRef(t *testing.T) {
 func TestResolveHugeTimeoutMeansNoBound(t *testing.T) {
 	cfg := config.Config{DefaultTimeoutSeconds: 60}
 	b := execution.Binding{Entry: contract.Entry{Type: "shell", Command: "true", TimeoutSeconds: 1 << 62}}
-	inv, err := execution.Resolve(cfg, b)
+	inv, err := resolve(cfg, b)
 	require.NoError(t, err)
 	assert.Equal(t, time.Duration(0), inv.Timeout)
 }

@@ -2,6 +2,7 @@ package execution
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,44 +11,33 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/schemas"
 )
 
-// CustomAdapter is the adapter name reported for custom runners.
-const CustomAdapter = "custom"
-
 // EnvelopeBytes is how much of a custom runner's stdout is kept: the whole
 // envelope must fit, unlike the 8 KiB tails kept for other runners.
 const EnvelopeBytes = 1 << 20
 
-// customName returns the name of the custom runner an entry invokes: the
-// runner of a [[tests.custom]] entry, or the type itself when only a
-// [runners.custom.<type>] block (and no [runners] entry) configures it.
-func customName(cfg config.Config, e contract.Entry) (string, bool) {
-	if e.Type == "custom" {
-		_, ok := cfg.CustomRunners[e.Runner]
-		return e.Runner, ok
-	}
-	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {
-		return "", false
-	}
-	_, ok := cfg.CustomRunners[e.Type]
-	return e.Type, ok
+// customRunner runs a custom runner, whose JSON envelope on stdout judges
+// the run together with its exit status.
+type customRunner struct{ name string }
+
+func (c customRunner) Start(_ context.Context, env Env, inv Invocation) (Started, error) {
+	return Started{Command: env.command(inv, EnvelopeBytes)}, nil
 }
 
-// tailBytes is the stdout and stderr tail to keep for inv; zero means the
-// process runner's default.
-func (inv Invocation) tailBytes() int {
-	if inv.Custom != "" {
-		return EnvelopeBytes
-	}
-	return 0
+func (c customRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
+	cv := judgeCustom(o)
+	return cv.verdict, func(b Binding, ms *int64) []finding.Finding { return cv.findings(c.name, j, b, o, ms) }
 }
+
+func (customRunner) Describe(*Execution) {}
+
+func (c customRunner) key() string { return runner.Custom + "\x00" + c.name }
 
 // envelope is a schema-valid custom runner stdout.
 type envelope struct {
@@ -64,21 +54,6 @@ type runnerFinding struct {
 	Test            *struct {
 		Type string `json:"type"`
 	} `json:"test"`
-}
-
-// judgeJob returns a job's verdict and the findings of one of its bindings
-// when it did not pass.
-func judgeJob(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
-	if j.Invocation.Adapter != nil {
-		return judgeAdapter(j, o)
-	}
-	if j.Invocation.Custom != "" {
-		cv := judgeCustom(o)
-		return cv.verdict, func(b Binding, ms *int64) []finding.Finding { return cv.findings(j, b, o, ms) }
-	}
-	return verdictOf(o), func(b Binding, ms *int64) []finding.Finding {
-		return []finding.Finding{failing(j, b, o, ms)}
-	}
 }
 
 // customVerdict is the judgement of one custom runner job.
@@ -128,21 +103,21 @@ func judgeCustom(o Outcome) customVerdict {
 }
 
 // findings are the findings of one binding of a failed custom runner job.
-func (cv customVerdict) findings(j Job, b Binding, o Outcome, ms *int64) []finding.Finding {
+func (cv customVerdict) findings(name string, j Job, b Binding, o Outcome, ms *int64) []finding.Finding {
 	if cv.verdict == Passed {
 		return nil
 	}
 	if cv.env == nil || len(cv.env.Findings) == 0 {
 		f := failing(j, b, o, ms)
 		if cv.problem != "" {
-			f.Message = fmt.Sprintf("%s %s", customWhat(j, b), cv.problem)
+			f.Message = fmt.Sprintf("%s %s", customWhat(name, b), cv.problem)
 		}
 		markCustom(f.Test)
 		return []finding.Finding{f}
 	}
 	out := make([]finding.Finding, 0, len(cv.env.Findings))
 	for _, rf := range cv.env.Findings {
-		out = append(out, anchor(j, b, o, ms, rf))
+		out = append(out, anchor(name, j, b, o, ms, rf))
 	}
 	return out
 }
@@ -150,12 +125,12 @@ func (cv customVerdict) findings(j Job, b Binding, o Outcome, ms *int64) []findi
 // anchor turns a runner's finding into an ah finding of the invoking
 // scenario: a runner cannot claim another spec's location, cannot hand out
 // an apply_command, and its finding always gates.
-func anchor(j Job, b Binding, o Outcome, ms *int64, rf runnerFinding) finding.Finding {
+func anchor(name string, j Job, b Binding, o Outcome, ms *int64, rf runnerFinding) finding.Finding {
 	kind := finding.Kind(rf.Kind)
-	msg := fmt.Sprintf("%s reported: %s", customWhat(j, b), rf.Message)
+	msg := fmt.Sprintf("%s reported: %s", customWhat(name, b), rf.Message)
 	if info, ok := finding.Info(kind); !ok || info.Category != finding.Execution {
 		kind = finding.TestFailing
-		msg = fmt.Sprintf("%s reported a finding of kind %q: %s", customWhat(j, b), rf.Kind, rf.Message)
+		msg = fmt.Sprintf("%s reported a finding of kind %q: %s", customWhat(name, b), rf.Kind, rf.Message)
 	}
 	f := finding.New(kind, msg)
 	if a := finding.Action(rf.SuggestedAction); a != "" && !a.Mechanical() {
@@ -178,14 +153,14 @@ func anchor(j Job, b Binding, o Outcome, ms *int64, rf runnerFinding) finding.Fi
 // captured with EnvelopeBytes, to what a finding may carry.
 func markCustom(t *finding.Test) {
 	t.TestType = t.Type
-	t.Adapter = CustomAdapter
+	t.Adapter = runner.Custom
 	t.DetectionSource = ports.SourceConfigured
 	t.StdoutTail = lastBytes(t.StdoutTail, ports.DefaultTailBytes)
 	t.StderrTail = lastBytes(t.StderrTail, ports.DefaultTailBytes)
 }
 
-func customWhat(j Job, b Binding) string {
-	return fmt.Sprintf("tests.%s[%d] of %s (custom runner %q)", b.Entry.Type, b.Entry.Index, b.ContractPath, j.Invocation.Custom)
+func customWhat(name string, b Binding) string {
+	return fmt.Sprintf("tests.%s[%d] of %s (custom runner %q)", b.Entry.Type, b.Entry.Index, b.ContractPath, name)
 }
 
 // parseEnvelope reads stdout as exactly one envelope and validates it

@@ -14,6 +14,7 @@ import (
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -69,10 +70,12 @@ func TestResolveCustomRunner(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			inv, err := execution.Resolve(cfg, customBinding("a", tt.entry))
+			inv, err := resolve(cfg, customBinding("a", tt.entry))
 			require.NoError(t, err)
 			assert.Equal(t, tt.wantArgv, inv.Argv)
-			assert.Equal(t, tt.wantCustom, inv.Custom)
+			p, problem := runner.Resolve(cfg, nil, nil, tt.entry)
+			require.Nil(t, problem)
+			assert.Equal(t, tt.wantCustom, p.CustomName)
 		})
 	}
 }
@@ -90,13 +93,13 @@ func TestPlanKeepsCustomAndGenericApart(t *testing.T) {
 		{Type: "custom", Runner: "other", Flags: "x"},
 	} {
 		b := customBinding(string(rune('a'+i)), e)
-		inv, err := execution.Resolve(cfg, b)
+		inv, err := resolve(cfg, b)
 		require.NoError(t, err)
 		bs, invs = append(bs, b), append(invs, inv)
 	}
 	jobs := execution.Plan(bs, invs)
 	require.Len(t, jobs, 3)
-	assert.Equal(t, []string{"", "shared", "other"}, []string{jobs[0].Invocation.Custom, jobs[1].Invocation.Custom, jobs[2].Invocation.Custom})
+	assert.Equal(t, []string{"shared", "custom", "custom"}, []string{jobs[0].Owners[0].Entry.Type, jobs[1].Owners[0].Entry.Type, jobs[2].Owners[0].Entry.Type})
 	assert.Len(t, jobs[2].Owners, 2)
 }
 
@@ -303,12 +306,12 @@ func TestScheduleKeepsWholeEnvelope(t *testing.T) {
 	var jobs []execution.Job
 	for _, e := range []contract.Entry{{Type: "julia", Flags: "x"}, {Type: "shared", Flags: "x"}} {
 		b := customBinding("a", e)
-		inv, err := execution.Resolve(cfg, b)
+		inv, err := resolve(cfg, b)
 		require.NoError(t, err)
 		jobs = append(jobs, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv})...)
 	}
 	fake := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) { return ports.Result{}, nil }}
-	execution.Schedule(t.Context(), fake, "/repo", jobs, 1, nil)
+	execution.Run(t.Context(), execution.Env{Process: fake, Dir: "/repo"}, jobs, 1, nil)
 	calls := fake.Calls()
 	require.Len(t, calls, 2)
 	assert.Equal(t, execution.EnvelopeBytes, calls[0].TailBytes)
@@ -325,14 +328,14 @@ func judgeOne(t *testing.T, res ports.Result, extra *execution.Binding) (executi
 func judgeOneWith(t *testing.T, o execution.Outcome, extra *execution.Binding) (execution.Results, execution.Binding) {
 	t.Helper()
 	b := customBinding("first", contract.Entry{Type: "custom", Runner: "julia"})
-	inv, err := execution.Resolve(customConfig(t), b)
+	inv, err := resolve(customConfig(t), b)
 	require.NoError(t, err)
 	inv.Timeout = 60 * time.Second
 	job := execution.Job{Invocation: inv, Owners: []execution.Binding{b}}
 	if extra != nil {
 		job.Owners = append(job.Owners, *extra)
 	}
-	return execution.Judge([]execution.Job{job}, []execution.Outcome{o}, false), b
+	return judge(t.Context(), []execution.Job{job}, []execution.Outcome{o}, false), b
 }
 
 func assertAnchored(t *testing.T, f finding.Finding, b execution.Binding) {

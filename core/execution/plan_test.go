@@ -36,7 +36,7 @@ func plan(t *testing.T, bindings ...execution.Binding) []execution.Job {
 	cfg := mustConfig(t, "")
 	invs := make([]execution.Invocation, len(bindings))
 	for i, b := range bindings {
-		inv, err := execution.Resolve(cfg, b)
+		inv, err := resolve(cfg, b)
 		require.NoError(t, err)
 		invs[i] = inv
 	}
@@ -147,7 +147,7 @@ func TestPlanRunnerAndShellDoNotMerge(t *testing.T) {
 	}
 	invs := make([]execution.Invocation, len(bs))
 	for i, b := range bs {
-		inv, err := execution.Resolve(cfg, b)
+		inv, err := resolve(cfg, b)
 		require.NoError(t, err)
 		invs[i] = inv
 	}

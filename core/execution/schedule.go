@@ -3,19 +3,7 @@ package execution
 import (
 	"context"
 	"sync"
-
-	"github.com/espectacular/ah/ports"
 )
-
-// Outcome is the result of one job.
-type Outcome struct {
-	Result ports.Result
-	// StartErr is set when the process could not be started.
-	StartErr error
-	// Skipped is true when the job never started because the run was
-	// cancelled first.
-	Skipped bool
-}
 
 // Progress receives live counts while jobs run. Implementations must be
 // safe for concurrent use; nil means no progress display.
@@ -23,17 +11,17 @@ type Progress interface {
 	Update(done, running, failed, total int)
 }
 
-// Schedule runs jobs on at most workers concurrent processes in dir. Jobs
+// Schedule calls run for every job on at most workers goroutines. Jobs
 // sharing a resource key never overlap; an exclusive job runs alone. Jobs
-// start in plan order whenever their constraints allow, and outcomes are
-// returned by job index, so results do not depend on workers.
-func Schedule(ctx context.Context, proc ports.Process, dir string, jobs []Job, workers int, progress Progress) []Outcome {
+// start in plan order whenever their constraints allow; run reports whether
+// the job failed, for progress. When ctx is done no further job starts:
+// started says which did.
+func Schedule(ctx context.Context, jobs []Job, workers int, progress Progress, run func(i int) (failed bool)) (started []bool) {
 	// More workers than jobs would only idle (and a huge --jobs would
 	// allocate goroutines for nothing).
 	workers = max(1, min(workers, len(jobs)))
 	s := &scheduler{jobs: jobs, held: map[string]bool{}, started: make([]bool, len(jobs)), progress: progress}
 	s.cond = sync.NewCond(&s.mu)
-	out := make([]Outcome, len(jobs))
 	stop := context.AfterFunc(ctx, func() {
 		s.mu.Lock()
 		s.cond.Broadcast()
@@ -48,20 +36,12 @@ func Schedule(ctx context.Context, proc ports.Process, dir string, jobs []Job, w
 				if !ok {
 					return
 				}
-				inv := jobs[i].Invocation
-				res, err := proc.Run(ctx, inv.command(dir))
-				out[i] = Outcome{Result: res, StartErr: err}
-				s.finish(i, err != nil || res.ExitCode != 0 || res.TimedOut || res.Signaled)
+				s.finish(i, run(i))
 			}
 		})
 	}
 	wg.Wait()
-	for i := range out {
-		if !s.started[i] {
-			out[i].Skipped = true
-		}
-	}
-	return out
+	return s.started
 }
 
 type scheduler struct {

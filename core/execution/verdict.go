@@ -30,38 +30,47 @@ type Results struct {
 	Interrupted bool
 }
 
-// Judge turns outcomes into findings: exit 0 passes; anything else is a
-// test-failing finding for every binding of the job. A custom runner is
-// judged by its exit status and its JSON envelope together (custom.go). With timings, the
-// durations are included.
-func Judge(jobs []Job, outcomes []Outcome, timings bool) Results {
+// judged is the result of one job: its runner's verdict, shared by every
+// binding of the job, and the findings of the bindings when it did not
+// pass. With timings, the duration is included. The outcome is not kept.
+func judged(j Job, o Outcome, timings bool) JobResult {
+	inv := j.Invocation
+	verdict, fail := NotRun, func(Binding, *int64) []finding.Finding { return nil }
+	if !o.Skipped {
+		verdict, fail = inv.Runner.Judge(j, o)
+	}
+	ex := Execution{Type: inv.Type, TestType: inv.Type, Command: o.Command, Argv: o.Argv, Verdict: verdict, ExitCode: exitCode(o)}
+	inv.Runner.Describe(&ex)
+	if timings && !o.Skipped {
+		ms := o.Result.Duration.Milliseconds()
+		ex.DurationMS = &ms
+	}
+	for _, b := range j.Owners {
+		ex.Bindings = append(ex.Bindings, b.Ref())
+	}
+	r := JobResult{Execution: ex, Interrupted: o.Skipped || o.Result.Canceled}
+	if r.Interrupted {
+		return r // no verdict to report
+	}
+	for _, b := range j.Owners {
+		if verdict == Passed {
+			r.Passed++
+			continue
+		}
+		r.Findings = append(r.Findings, fail(b, ex.DurationMS)...)
+	}
+	return r
+}
+
+// Assemble gathers job results, given in plan order, into the results of
+// the run.
+func Assemble(jobs []JobResult) Results {
 	var r Results
-	for i, j := range jobs {
-		o := outcomes[i]
-		verdict, fail := judgeJob(j, o)
-		if o.Result.Canceled || o.Skipped {
-			r.Interrupted = true
-		}
-		ex := Execution{Type: j.Invocation.Type, Command: j.Invocation.Command, Argv: j.Invocation.Argv, Verdict: verdict, ExitCode: exitCode(o)}
-		j.Invocation.Adapter.describe(&ex)
-		if timings && !o.Skipped {
-			ms := o.Result.Duration.Milliseconds()
-			ex.DurationMS = &ms
-		}
-		for _, b := range j.Owners {
-			ex.Bindings = append(ex.Bindings, b.Ref())
-		}
-		r.Executions = append(r.Executions, ex)
-		if o.Skipped || o.Result.Canceled {
-			continue // interrupted: no verdict to report
-		}
-		for _, b := range j.Owners {
-			if verdict == Passed {
-				r.Passed++
-				continue
-			}
-			r.Findings = append(r.Findings, fail(b, ex.DurationMS)...)
-		}
+	for _, j := range jobs {
+		r.Executions = append(r.Executions, j.Execution)
+		r.Findings = append(r.Findings, j.Findings...)
+		r.Passed += j.Passed
+		r.Interrupted = r.Interrupted || j.Interrupted
 	}
 	return r
 }
@@ -95,8 +104,8 @@ func failing(j Job, b Binding, o Outcome, ms *int64) finding.Finding {
 		// The binding's own type: a shared invocation may serve bindings
 		// of several types configured with the same runner.
 		Type:       b.Entry.Type,
-		Command:    inv.Command,
-		Argv:       inv.Argv,
+		Command:    o.Command,
+		Argv:       o.Argv,
 		ExitCode:   exitCode(o),
 		TimedOut:   o.Result.TimedOut,
 		StdoutTail: string(o.Result.Stdout),

@@ -76,7 +76,7 @@ func TestJudgeVerdicts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			jobs := plan(t, shell("a", "./check.sh"))
-			r := execution.Judge(jobs, []execution.Outcome{tt.outcome}, false)
+			r := judge(t.Context(), jobs, []execution.Outcome{tt.outcome}, false)
 
 			require.Len(t, r.Executions, 1)
 			ex := r.Executions[0]
@@ -124,11 +124,11 @@ func b2i(b bool) int {
 func TestJudgeRunnerBinding(t *testing.T) {
 	cfg := mustConfig(t, "[runners]\nunit = [\"uv\", \"run\", \"pytest\"]\n")
 	b := binding("parser", "empty-input", contract.Entry{Type: "unit", Flags: "tests/test_parser.py::test_empty_input"})
-	inv, err := execution.Resolve(cfg, b)
+	inv, err := resolve(cfg, b)
 	require.NoError(t, err)
 	jobs := execution.Plan([]execution.Binding{b}, []execution.Invocation{inv})
 
-	r := execution.Judge(jobs, []execution.Outcome{{Result: ports.Result{ExitCode: 1, Stdout: []byte("1 failed")}}}, false)
+	r := judge(t.Context(), jobs, []execution.Outcome{{Result: ports.Result{ExitCode: 1, Stdout: []byte("1 failed")}}}, false)
 	require.Len(t, r.Findings, 1)
 	tst := r.Findings[0].Test
 	assert.Equal(t, "unit", tst.Type)
@@ -144,7 +144,7 @@ func TestJudgeSharedInvocation(t *testing.T) {
 	require.Len(t, jobs, 2)
 
 	t.Run("a pass counts once per binding", func(t *testing.T) {
-		r := execution.Judge(jobs, []execution.Outcome{{}, {}}, false)
+		r := judge(t.Context(), jobs, []execution.Outcome{{}, {}}, false)
 		assert.Equal(t, 4, r.Passed)
 		assert.Empty(t, r.Findings)
 		assert.Equal(t, []string{"c/b tests.shell[0]", "c/a tests.shell[0]", "c/c tests.shell[0]"}, r.Executions[0].Bindings)
@@ -152,7 +152,7 @@ func TestJudgeSharedInvocation(t *testing.T) {
 	})
 
 	t.Run("a failure is reported for every binding with the others", func(t *testing.T) {
-		r := execution.Judge(jobs, []execution.Outcome{{Result: ports.Result{ExitCode: 2}}, {}}, false)
+		r := judge(t.Context(), jobs, []execution.Outcome{{Result: ports.Result{ExitCode: 2}}, {}}, false)
 		assert.Equal(t, 1, r.Passed)
 		require.Len(t, r.Findings, 3)
 		shared := map[string][]string{}
@@ -176,7 +176,7 @@ func TestJudgeInterruption(t *testing.T) {
 		{Result: ports.Result{ExitCode: -1, Canceled: true, Signaled: true}},
 		{Skipped: true},
 	}
-	r := execution.Judge(jobs, outcomes, false)
+	r := judge(t.Context(), jobs, outcomes, false)
 
 	assert.True(t, r.Interrupted)
 	assert.Equal(t, 1, r.Passed, "what finished before the interruption is reported")
@@ -198,7 +198,7 @@ func TestJudgeTimings(t *testing.T) {
 	}
 
 	t.Run("without --timings there are no durations", func(t *testing.T) {
-		r := execution.Judge(jobs, outcomes, false)
+		r := judge(t.Context(), jobs, outcomes, false)
 		for _, ex := range r.Executions {
 			assert.Nil(t, ex.DurationMS)
 		}
@@ -206,7 +206,7 @@ func TestJudgeTimings(t *testing.T) {
 	})
 
 	t.Run("with --timings every run has one", func(t *testing.T) {
-		r := execution.Judge(jobs, outcomes, true)
+		r := judge(t.Context(), jobs, outcomes, true)
 		assert.Equal(t, ptr(int64(1500)), r.Executions[0].DurationMS)
 		assert.Equal(t, ptr(int64(20)), r.Executions[1].DurationMS)
 		assert.Nil(t, r.Executions[2].DurationMS, "a job that never started has no duration")
@@ -215,7 +215,7 @@ func TestJudgeTimings(t *testing.T) {
 }
 
 func TestJudgeNothingToRun(t *testing.T) {
-	r := execution.Judge(nil, nil, false)
+	r := judge(t.Context(), nil, nil, false)
 	assert.Zero(t, r.Passed)
 	assert.Empty(t, r.Findings)
 	assert.False(t, r.Interrupted)
@@ -231,14 +231,14 @@ func TestJudgeSharedAcrossTypes(t *testing.T) {
 	}
 	invs := make([]execution.Invocation, len(bs))
 	for i, b := range bs {
-		inv, err := execution.Resolve(cfg, b)
+		inv, err := resolve(cfg, b)
 		require.NoError(t, err)
 		invs[i] = inv
 	}
 	jobs := execution.Plan(bs, invs)
 	require.Len(t, jobs, 1, "the same argv runs once")
 
-	r := execution.Judge(jobs, []execution.Outcome{{Result: ports.Result{ExitCode: 1}}}, false)
+	r := judge(t.Context(), jobs, []execution.Outcome{{Result: ports.Result{ExitCode: 1}}}, false)
 	require.Len(t, r.Findings, 2)
 	types := map[string]string{}
 	for _, f := range r.Findings {

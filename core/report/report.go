@@ -63,7 +63,8 @@ type Binding struct {
 	Ref   string
 	Type  string
 	Index int
-	// Adapter is the test-framework adapter that judged it, if any.
+	// Adapter is the test-framework adapter that judged it, or "custom"
+	// for a custom runner; empty for shell and generic runners.
 	Adapter string
 	// Verdict is one of the execution verdicts (passed, failed, timed_out,
 	// no_tests_ran, not_run).
@@ -73,7 +74,11 @@ type Binding struct {
 
 // Execution is one job run: what ran, for whom, and how it ended.
 type Execution struct {
-	Type    string   `json:"type"`
+	Type string `json:"type"`
+	// TestType is the declared test type, like a finding's test.test_type.
+	TestType string `json:"test_type"`
+	// Command is the declared command behind the wrapper; Argv is exactly
+	// what was executed (wrapper and adapter flags included).
 	Command string   `json:"command"`
 	Argv    []string `json:"argv"`
 	// Bindings are the contract entries that share this invocation.

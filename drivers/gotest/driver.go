@@ -15,10 +15,10 @@ import (
 // Name is the adapter name of go test in config and output.
 const Name = "go"
 
-// OutputBytes is how much of stdout and stderr a run keeps for Parse: the
-// test2json stream is stdout, so all of it is needed, and a stream longer
-// than this is treated as unparsed rather than read from a tail.
-const OutputBytes = 64 << 20
+// OutputBytes is how much of stdout and stderr a run keeps: the test2json
+// stream is parsed while it is written (Stream), so only the tail that the
+// finding's transcript is made of is kept.
+const OutputBytes = 64 << 10
 
 // Driver is the go test adapter.
 type Driver struct{}
@@ -82,7 +82,7 @@ func (Driver) Prepare(words []string, _ string) ports.Prepared {
 		return ports.Prepared{Argv: slices.Clone(words)}
 	}
 	extra := argv.Without(words[at+1:], Args())
-	return ports.Prepared{Argv: slices.Concat(words[:at+1], extra, words[at+1:]), TailBytes: OutputBytes}
+	return ports.Prepared{Argv: slices.Concat(words[:at+1], extra, words[at+1:]), TailBytes: OutputBytes, Stream: NewStream()}
 }
 
 // Parse implements ports.Driver: it reads the captured test2json stream.

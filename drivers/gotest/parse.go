@@ -1,8 +1,6 @@
 package gotest
 
 import (
-	"bytes"
-	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -26,7 +24,7 @@ type event struct {
 type testState struct {
 	id     string
 	status ports.TestStatus // empty until a pass, fail or skip event
-	output strings.Builder
+	output output
 }
 
 type pkgState struct {
@@ -34,14 +32,14 @@ type pkgState struct {
 	done        bool
 	failed      bool
 	failedBuild string
-	output      strings.Builder
+	output      output
 	tests       []*testState
 	byName      map[string]*testState
 }
 
 type buildState struct {
 	importPath string
-	output     strings.Builder
+	output     output
 	failed     bool
 }
 
@@ -63,29 +61,9 @@ type parser struct {
 // holds a line that is not valid JSON (cut mid-way), or ends before every
 // started package has finished; Tests and Errors then hold what was read so far.
 func Parse(stdout []byte) ports.TestReport {
-	p := &parser{byPath: map[string]*pkgState{}, byImp: map[string]*buildState{}}
-	events := 0
-	for line := range bytes.Lines(stdout) {
-		line = bytes.TrimSpace(line)
-		// go test can interleave plain text (for example from a test binary
-		// that writes to the real stdout after test2json); skip it.
-		if len(line) == 0 || line[0] != '{' {
-			continue
-		}
-		var ev event
-		if err := json.Unmarshal(line, &ev); err != nil {
-			report := p.report()
-			report.Parsed = false
-			return report
-		}
-		events++
-		p.handle(ev)
-	}
-	report := p.report()
-	if events == 0 {
-		report.Parsed = false
-	}
-	return report
+	s := NewStream()
+	_, _ = s.Write(stdout)
+	return s.Report(ports.Result{})
 }
 
 func (p *parser) handle(ev event) {

@@ -5,9 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/espectacular/ah/drivers/gotest"
+	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
 )
 
@@ -157,4 +163,34 @@ func tail(b []byte) []byte {
 		return b[len(b)-60:]
 	}
 	return b
+}
+
+// TestStreamMatchesParse: the recorded fixtures give the same report when
+// written in small pieces, lines split anywhere, as when parsed whole.
+func TestStreamMatchesParse(t *testing.T) {
+	for _, name := range []string{"go-test-json-all.json", "go-test-json-run-fail.json", "go-test-json-panic.json", "go-test-json-build-fail.json"} {
+		data := readFixture(t, name)
+		s := gotest.NewStream()
+		for chunk := range slices.Chunk(data, 7) {
+			_, _ = s.Write(chunk)
+		}
+		assert.Equal(t, gotest.Parse(data), s.Report(ports.Result{}), name)
+	}
+}
+
+// TestStreamBoundsOutput: a test that prints far more than a message holds
+// keeps a bounded head and tail of its output, and the report still parses.
+func TestStreamBoundsOutput(t *testing.T) {
+	s := gotest.NewStream()
+	line := `{"Action":"output","Package":"p","Test":"TestBig","Output":"` + strings.Repeat("x", 1000) + `\n"}` + "\n"
+	_, _ = s.Write([]byte(`{"Action":"run","Package":"p","Test":"TestBig"}` + "\n"))
+	for range 10000 {
+		_, _ = s.Write([]byte(line))
+	}
+	_, _ = s.Write([]byte(`{"Action":"fail","Package":"p","Test":"TestBig"}` + "\n" + `{"Action":"fail","Package":"p"}` + "\n"))
+	rep := s.Report(ports.Result{})
+	require.True(t, rep.Parsed)
+	require.Len(t, rep.Tests, 1)
+	assert.Equal(t, ports.TestFailed, rep.Tests[0].Status)
+	assert.LessOrEqual(t, len(rep.Tests[0].Message), gotest.MaxMessage+64)
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"sync"
@@ -140,7 +141,7 @@ func start(c ports.Command) (*child, error) {
 	if n <= 0 {
 		n = ports.DefaultTailBytes
 	}
-	ch := &child{cmd: cmd, stdout: startDrain(outR, n), stderr: startDrain(errR, n), exited: make(chan struct{})}
+	ch := &child{cmd: cmd, stdout: startDrain(outR, n, c.Stdout), stderr: startDrain(errR, n, nil), exited: make(chan struct{})}
 	go func() {
 		_ = cmd.Wait() // the outcome is read from cmd.ProcessState
 		close(ch.exited)
@@ -203,16 +204,18 @@ func (ch *child) collect(res *ports.Result, grace time.Duration) {
 	}
 }
 
-// drain copies one pipe into a tail buffer while the child runs.
+// drain copies one pipe into a tail buffer, and to sink when set, while the
+// child runs.
 type drain struct {
 	r    *os.File
 	done chan struct{}
-	mu   sync.Mutex // guards tail: an abandoned drain may still be writing
+	mu   sync.Mutex // guards tail and sink: an abandoned drain may still be writing
 	tail *tail
+	sink io.Writer
 }
 
-func startDrain(r *os.File, n int) *drain {
-	d := &drain{r: r, done: make(chan struct{}), tail: newTail(n)}
+func startDrain(r *os.File, n int, sink io.Writer) *drain {
+	d := &drain{r: r, done: make(chan struct{}), tail: newTail(n), sink: sink}
 	go func() {
 		defer close(d.done)
 		bp := readBufs.Get().(*[]byte)
@@ -223,6 +226,9 @@ func startDrain(r *os.File, n int) *drain {
 			if k > 0 {
 				d.mu.Lock()
 				_, _ = d.tail.Write(buf[:k])
+				if d.sink != nil {
+					_, _ = d.sink.Write(buf[:k])
+				}
 				d.mu.Unlock()
 			}
 			if err != nil {
@@ -243,9 +249,12 @@ func (d *drain) close() {
 	_ = d.r.Close()
 }
 
+// snapshot returns the tail and the byte count; from then on nothing more is
+// written to the sink, which the caller may now read.
 func (d *drain) snapshot() ([]byte, int64) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	d.sink = nil
 	return d.tail.Bytes(), d.tail.Total()
 }
 

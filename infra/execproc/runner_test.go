@@ -1,6 +1,7 @@
 package execproc_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io/fs"
@@ -79,6 +80,21 @@ func TestRunTailBytes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, pattern(990, 10), res.Stdout)
 	assert.Equal(t, int64(1000), res.StdoutBytes)
+}
+
+// TestRunStdoutSink: a sink gets every byte of stdout, far beyond the tail,
+// and the tail is kept as without one.
+func TestRunStdoutSink(t *testing.T) {
+	t.Parallel()
+	const n = 1_000_000
+	var sink bytes.Buffer
+	cmd := helper("flood", strconv.Itoa(n))
+	cmd.TailBytes, cmd.Stdout = 10, &sink
+	res, err := newRunner().Run(t.Context(), cmd)
+	require.NoError(t, err)
+	assert.Equal(t, pattern(0, n), sink.Bytes())
+	assert.Equal(t, pattern(n-10, 10), res.Stdout)
+	assert.Equal(t, int64(n), res.StdoutBytes)
 }
 
 func TestRunTimeoutKillsSlowChild(t *testing.T) {

@@ -1,6 +1,7 @@
 package portstest
 
 import (
+	"bytes"
 	"io/fs"
 	"slices"
 	"strings"
@@ -25,7 +26,8 @@ type Driver struct {
 	// Ext selects source files by suffix; Import is the text that counts as
 	// importing the framework.
 	Ext, Import string
-	// Flags are added to a prepared argv; Report names the report file
+	// Flags are added to a prepared argv, with $SCRATCH replaced by the
+	// scratch directory; Report names the report file
 	// inside scratch, and Written is put into scratch as Files.
 	Flags   []string
 	Report  string
@@ -38,7 +40,19 @@ type Driver struct {
 	ParseFunc func(res ports.Result, report []byte) ports.TestReport
 	// Class answers Classify; "" means unclassified.
 	Class string
+	// Streamed, when set, makes Prepare return a stream that collects
+	// stdout and answers Report with Streamed(stdout).
+	Streamed func(stdout []byte) ports.TestReport
 }
+
+// stream is the ReportStream of a Driver with Streamed set.
+type stream struct {
+	buf    bytes.Buffer
+	report func([]byte) ports.TestReport
+}
+
+func (s *stream) Write(b []byte) (int, error)          { return s.buf.Write(b) }
+func (s *stream) Report(ports.Result) ports.TestReport { return s.report(s.buf.Bytes()) }
 
 var _ ports.Driver = (*Driver)(nil)
 
@@ -76,12 +90,18 @@ func (d *Driver) ImportsFramework(content []byte) bool {
 
 // Prepare implements ports.Driver: argv followed by Flags.
 func (d *Driver) Prepare(argv []string, scratch string) ports.Prepared {
-	p := ports.Prepared{Argv: slices.Concat(argv, d.Flags), Files: d.Written, TailBytes: d.Tail}
+	p := ports.Prepared{Argv: slices.Clone(argv), Files: d.Written, TailBytes: d.Tail}
+	for _, f := range d.Flags {
+		p.Argv = append(p.Argv, strings.ReplaceAll(f, "$SCRATCH", scratch))
+	}
 	for _, e := range d.Env {
 		p.Env = append(p.Env, strings.ReplaceAll(e, "$SCRATCH", scratch))
 	}
 	if d.Report != "" {
 		p.ReportFile = scratch + "/" + d.Report
+	}
+	if d.Streamed != nil {
+		p.Stream = &stream{report: d.Streamed}
 	}
 	return p
 }

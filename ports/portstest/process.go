@@ -61,14 +61,22 @@ func (p *Process) Run(ctx context.Context, cmd ports.Command) (ports.Result, err
 	if ctx.Err() != nil {
 		return ports.Result{ExitCode: -1, Canceled: true}, nil
 	}
+	var res ports.Result
+	var err error
 	if p.Func != nil {
-		return p.Func(ctx, cloneCommand(cmd))
+		res, err = p.Func(ctx, cloneCommand(cmd))
+	} else {
+		r, ok := p.Responses[ProcessKey(cmd.Argv...)]
+		if !ok {
+			r = p.Default
+		}
+		res, err = cloneResult(r.Result), r.Err
 	}
-	r, ok := p.Responses[ProcessKey(cmd.Argv...)]
-	if !ok {
-		r = p.Default
+	if cmd.Stdout != nil && err == nil {
+		// The scripted stdout is the whole stream, as a real run writes it.
+		_, _ = cmd.Stdout.Write(res.Stdout)
 	}
-	return cloneResult(r.Result), r.Err
+	return res, err
 }
 
 // Calls returns a copy of every command received so far, in order.

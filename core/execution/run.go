@@ -1,0 +1,96 @@
+package execution
+
+import (
+	"context"
+
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/ports"
+)
+
+// Outcome is what a job's run left behind, as its runner's Judge reads it.
+type Outcome struct {
+	Result ports.Result
+	// StartErr is set when the process could not be prepared or started.
+	StartErr error
+	// Skipped is true when the job never started because the run was
+	// cancelled first.
+	Skipped bool
+	// Argv is exactly what was started (wrapper and adapter flags
+	// included); Command is the declared command behind the wrapper.
+	Argv    []string
+	Command string
+	// Prepared is true when the runner switched on structured output;
+	// Report is the report file read after the run (nil when none).
+	Prepared bool
+	Report   []byte
+	// Streamed is the report parsed while the job ran, when its runner
+	// streams stdout.
+	Streamed *ports.TestReport
+	// Dir is the absolute repository root the job ran in.
+	Dir string
+}
+
+// JobResult is the judged result of one job: its execution record and the
+// findings of its bindings. Only tails of the output are kept.
+type JobResult struct {
+	Execution Execution
+	// Findings are the findings of every binding that did not pass, in
+	// owner order.
+	Findings []finding.Finding
+	// Passed counts the bindings that passed.
+	Passed int
+	// Interrupted is true when a cancellation cut the job short.
+	Interrupted bool
+}
+
+// Stream runs the jobs on at most workers processes and calls emit with
+// each judged result as its job ends, from the worker that ran it (emit
+// must be safe for concurrent use). Each job's whole life happens in its
+// worker: prepare, run, read the report, judge, clean up. Jobs that never
+// started (a cancelled run) are emitted at the end, in plan order.
+func Stream(ctx context.Context, env Env, jobs []Job, workers int, progress Progress, emit func(i int, r JobResult)) {
+	started := Schedule(ctx, jobs, workers, progress, func(i int) bool {
+		r := runJob(ctx, env, jobs[i])
+		emit(i, r)
+		return r.Execution.Verdict != Passed
+	})
+	for i, ok := range started {
+		if !ok {
+			inv := jobs[i].Invocation
+			emit(i, judged(jobs[i], Outcome{Skipped: true, Argv: env.wrap(inv.Argv), Command: env.display(inv)}, env.Timings))
+		}
+	}
+}
+
+// Run runs the jobs and returns their results in plan order, whatever the
+// order they ended in.
+func Run(ctx context.Context, env Env, jobs []Job, workers int, progress Progress) Results {
+	results := make([]JobResult, len(jobs))
+	// Each index is written once, by one worker: no lock needed.
+	Stream(ctx, env, jobs, workers, progress, func(i int, r JobResult) { results[i] = r })
+	return Assemble(results)
+}
+
+// runJob is one job's whole life.
+func runJob(ctx context.Context, env Env, j Job) JobResult {
+	inv := j.Invocation
+	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir}
+	st, err := inv.Runner.Start(ctx, env, inv)
+	if err != nil {
+		o.Result, o.StartErr = ports.Result{ExitCode: -1}, err
+		return judged(j, o, env.Timings)
+	}
+	if st.Cleanup != nil {
+		defer st.Cleanup()
+	}
+	o.Prepared, o.Argv = st.Prepared, st.shownArgv()
+	o.Result, o.StartErr = env.Process.Run(ctx, st.Command)
+	if st.ReportFile != "" && o.StartErr == nil && !o.Result.Canceled {
+		o.Report, _ = env.Scratch.ReadFile(st.ReportFile)
+	}
+	if st.Stream != nil && o.StartErr == nil {
+		rep := st.Stream.Report(o.Result)
+		o.Streamed = &rep
+	}
+	return judged(j, o, env.Timings)
+}

@@ -1,0 +1,96 @@
+// Package runner decides, in one place, how a contract's test entry runs:
+// which runner kind, which argv prefix, which adapter. The structural check
+// reports the Problem of an entry that cannot run; execution consumes the
+// Plan of one that can, so the two never disagree.
+package runner
+
+import (
+	"fmt"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/ports"
+)
+
+// Custom is the [[tests.custom]] test type, the [runners.custom.<name>]
+// table, and the adapter name reported for custom runners.
+const Custom = contract.CustomType
+
+// Kind is how a test entry runs.
+type Kind int
+
+// Runner kinds.
+const (
+	// Shell runs the entry's command through /bin/sh -c.
+	Shell Kind = iota
+	// Argv runs a configured argv plus the entry's flags, judged by its
+	// exit status.
+	Argv
+	// Envelope runs a custom runner, judged by its exit status and the
+	// JSON envelope it prints.
+	Envelope
+	// Framework runs a test framework through its adapter, judged by the
+	// framework's structured report.
+	Framework
+)
+
+// Plan is the resolved runner of one test entry.
+type Plan struct {
+	Kind Kind
+	// Command is the argv prefix the entry's flags follow (empty for
+	// Shell).
+	Command []string
+	// CustomName names the custom runner (Envelope).
+	CustomName string
+	// Driver, Source and Version describe the adapter (Framework).
+	Driver          ports.Driver
+	Source, Version string
+}
+
+// Problem says why an entry cannot run, as the structural finding to report.
+type Problem struct {
+	Kind    finding.Kind
+	Message string
+}
+
+// Detect returns the adapter decision of a test type; nil means adapters
+// are off, so only configured runners count.
+type Detect func(testType string) adapter.Decision
+
+// Resolve decides how entry e runs. The first rule that applies wins:
+// shell; [[tests.custom]] names a custom runner block; an adapter the
+// decision selected; a [runners] argv; a custom runner of the type's name.
+func Resolve(cfg config.Config, detect Detect, drivers []ports.Driver, e contract.Entry) (Plan, *Problem) {
+	switch e.Type {
+	case contract.ShellType:
+		return Plan{Kind: Shell}, nil
+	case Custom:
+		if r, ok := cfg.CustomRunners[e.Runner]; ok && len(r.Command) > 0 {
+			return Plan{Kind: Envelope, Command: r.Command, CustomName: e.Runner}, nil
+		}
+		return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
+			"tests.%s[%d] names runner %q but %s has no [runners.%s.%s] block", Custom, e.Index, e.Runner, config.Path, Custom, e.Runner)}
+	}
+	var d adapter.Decision
+	if detect != nil {
+		d = detect(e.Type)
+		if drv, ok := adapter.Find(drivers, d.Adapter); ok && d.Found() {
+			return Plan{Kind: Framework, Command: d.Command, Driver: drv, Source: d.Source, Version: d.Version}, nil
+		}
+	}
+	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {
+		return Plan{Kind: Argv, Command: r.Command}, nil
+	}
+	if r, ok := cfg.CustomRunners[e.Type]; ok && len(r.Command) > 0 {
+		return Plan{Kind: Envelope, Command: r.Command, CustomName: e.Type}, nil
+	}
+	if d.Expected {
+		return Plan{}, &Problem{finding.MissingAdapter, fmt.Sprintf(
+			"tests.%s[%d] needs a test-framework adapter but none is configured or detected: %s; run `ah doctor` to see what ah detects for each test type and how to enable it",
+			e.Type, e.Index, d.Reason)}
+	}
+	return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
+		"tests.%s has no runner: add %s = [\"<program>\", \"<args>...\"] under [runners] in %s", e.Type, e.Type, config.Path)}
+}

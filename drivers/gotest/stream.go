@@ -1,0 +1,117 @@
+package gotest
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/espectacular/ah/ports"
+)
+
+// MaxLine bounds one test2json line; a longer one makes the stream
+// unparsed rather than buffered without limit.
+const MaxLine = 1 << 20
+
+// keepOutput is how much output, head and tail each, is kept per test,
+// package and build: enough for the clipped messages.
+const keepOutput = 4 * MaxMessage
+
+// Stream parses a `go test -json` stdout as it is written, keeping only
+// the test states and bounded output, so a test printing hundreds of
+// megabytes costs no more memory than one printing a line.
+type Stream struct {
+	p       *parser
+	partial []byte
+	events  int
+	broken  bool // a line was not JSON, or longer than MaxLine
+}
+
+var _ ports.ReportStream = (*Stream)(nil)
+
+// NewStream returns an empty stream parser.
+func NewStream() *Stream {
+	return &Stream{p: &parser{byPath: map[string]*pkgState{}, byImp: map[string]*buildState{}}}
+}
+
+// Write implements io.Writer: it handles every complete line.
+func (s *Stream) Write(b []byte) (int, error) {
+	n := len(b)
+	for len(b) > 0 && !s.broken {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			s.partial = append(s.partial, b...)
+			if len(s.partial) > MaxLine {
+				s.broken, s.partial = true, nil
+			}
+			break
+		}
+		if len(s.partial) > 0 {
+			s.line(append(s.partial, b[:i]...))
+			s.partial = s.partial[:0]
+		} else {
+			s.line(b[:i])
+		}
+		b = b[i+1:]
+	}
+	return n, nil
+}
+
+func (s *Stream) line(line []byte) {
+	line = bytes.TrimSpace(line)
+	// go test can interleave plain text (for example from a test binary
+	// that writes to the real stdout after test2json); skip it.
+	if len(line) == 0 || line[0] != '{' {
+		return
+	}
+	var ev event
+	if err := json.Unmarshal(line, &ev); err != nil {
+		s.broken = true
+		return
+	}
+	s.events++
+	s.p.handle(ev)
+}
+
+// Report implements ports.ReportStream (see Parse).
+func (s *Stream) Report(ports.Result) ports.TestReport {
+	if len(s.partial) > 0 && !s.broken {
+		s.line(s.partial)
+		s.partial = nil
+	}
+	report := s.p.report()
+	if s.broken || s.events == 0 {
+		report.Parsed = false
+	}
+	return report
+}
+
+// output keeps the head and the tail of what is written to it, up to
+// keepOutput bytes each.
+type output struct {
+	head, tail []byte
+	cut        bool
+}
+
+func (o *output) WriteString(s string) {
+	if room := keepOutput - len(o.head); room > 0 {
+		k := min(room, len(s))
+		o.head = append(o.head, s[:k]...)
+		s = s[k:]
+	}
+	if s == "" {
+		return
+	}
+	o.tail = append(o.tail, s...)
+	if len(o.tail) > 2*keepOutput {
+		o.tail = append(o.tail[:0], o.tail[len(o.tail)-keepOutput:]...)
+		o.cut = true
+	}
+}
+
+func (o *output) String() string {
+	if !o.cut {
+		return string(o.head) + string(o.tail)
+	}
+	tail := o.tail[len(o.tail)-min(len(o.tail), keepOutput):]
+	return strings.ToValidUTF8(string(o.head)+"\n... [truncated] ...\n"+string(tail), "")
+}
