@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -208,4 +209,32 @@ func TestFormatFlag(t *testing.T) {
 	}
 	assert.Contains(t, viaJSON, `"envelope_kind": "check"`)
 	assert.Contains(t, text, "ah check: passed")
+}
+
+// TestLimitProcs: the decision to narrow the runtime belongs to the wiring
+// (Deps.LimitProcs), told the parallelism before the tests start and undone
+// after; an embedding program leaving it nil is never touched.
+func TestLimitProcs(t *testing.T) {
+	root := repoWithShellTest(t)
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"check", "--run-tests", "-J", "3", "-C", root}, []string{"limit 3", "restore"}},
+		{[]string{"check", "--run-tests", "-C", root}, []string{"limit 1", "restore"}},
+		{[]string{"check", "-C", root}, nil},
+	} {
+		var calls []string
+		d := cli.System()
+		d.Streams = &cli.IOStreams{Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+		d.LimitProcs = func(jobs int) func() {
+			calls = append(calls, fmt.Sprintf("limit %d", jobs))
+			return func() { calls = append(calls, "restore") }
+		}
+		require.Equal(t, 0, cli.Main(t.Context(), tt.args, d))
+		assert.Equal(t, tt.want, calls, "%v", tt.args)
+
+		d.LimitProcs = nil
+		require.Equal(t, 0, cli.Main(t.Context(), tt.args, d))
+	}
 }
