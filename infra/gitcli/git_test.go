@@ -13,6 +13,7 @@ import (
 	"github.com/espectacular/ah/infra/execproc"
 	"github.com/espectacular/ah/infra/gitcli"
 	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
 )
 
 // newRepo creates a repository with an isolated git configuration: HOME
@@ -181,4 +182,20 @@ func TestPrefix(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// TestGitContract runs the port's contract against real git repositories.
+func TestGitContract(t *testing.T) {
+	portstest.RunGitContract(t, func(t *testing.T, s portstest.GitState) ports.Git {
+		if !s.InWorkTree {
+			return newGit(t.TempDir())
+		}
+		dir := newRepo(t)
+		write(t, dir, map[string]string{"base.txt": "base", s.Sub + "/.keep": ""})
+		commitAll(t, dir, "base")
+		for _, f := range s.Untracked {
+			write(t, dir, map[string]string{f: f})
+		}
+		return newGit(filepath.Join(dir, filepath.FromSlash(s.Sub)))
+	})
 }

@@ -14,9 +14,9 @@ type Git struct {
 	// InWorkTree says whether the directory is inside a work tree; Sub is
 	// its path below the top (what Prefix returns).
 	InWorkTree bool
-	Sub    string
-	// Changed is what WorktreeChanges returns; Diffs maps "base..head" to
-	// what ChangedFiles returns.
+	Sub        string
+	// Changed is what WorktreeChanges returns, sorted as git's would be;
+	// Diffs maps "base..head" to what ChangedFiles returns.
 	Changed []string
 	Diffs   map[string][]string
 	// Err, when set, is returned by every method.
@@ -55,7 +55,7 @@ func (g *Git) WorktreeChanges(context.Context) ([]string, error) {
 	if g.Err != nil {
 		return nil, g.Err
 	}
-	return slices.Clone(g.Changed), nil
+	return slices.Sorted(slices.Values(g.Changed)), nil
 }
 
 // Calls lists the questions asked, in order.
