@@ -77,7 +77,9 @@ func (versionFlag) BeforeReset() error { return errVersion }
 // exitPanic carries kong's exit request (after --help) out of the parser.
 type exitPanic struct{ code int }
 
-// Main runs ah with args and returns the exit code.
+// Main runs ah with args (without the program name) and returns the exit
+// code. The binary passes System(); a program embedding ah passes its own
+// Deps (see Deps, Example and the README section "Embedding ah").
 func Main(ctx context.Context, args []string, d *Deps) (code int) {
 	var g grammar
 	parser, err := kong.New(&g,
