@@ -22,7 +22,9 @@ type Deps struct {
 	Streams *IOStreams
 	Getwd   func() (string, error)
 	Getenv  func(string) string
-	// Process runs every child process: tests, framework probes, git.
+	// Process runs every child process: tests, framework probes, git. If
+	// it is an io.Closer, Main closes it after each command (the binary's
+	// runner stops descendants that escaped their process group there).
 	Process ports.Process
 	// Git answers questions about the git work tree holding dir (the
 	// repository root); ah doctor uses it to warn about uncommitted specs.

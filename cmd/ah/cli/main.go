@@ -108,8 +108,8 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 	}()
 	kctx, err := parser.Parse(args)
 	if err != nil {
-		// kong's context holds what it parsed before the error, so an
-		// error envelope is printed when --json came before it.
+		// kong's context holds what it parsed up to the error: the
+		// command and the output flags, for the error envelope.
 		var pe *kong.ParseError
 		if errors.As(err, &pe) {
 			kctx = pe.Context
