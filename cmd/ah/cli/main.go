@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/alecthomas/kong"
 
@@ -25,7 +26,7 @@ type Globals struct {
 	JSON  bool   `short:"j" name:"json" help:"Print a JSON envelope instead of text (same as --format json)."`
 	// Format is empty when not given, so --json can be told apart from an
 	// explicit --format text.
-	Format string `name:"format" placeholder:"NAME" help:"Output format: text (default) or json."`
+	Format string `name:"format" placeholder:"NAME" help:"Output format, one of: ${formats} (default: text)."`
 }
 
 // format is the output format asked for: --format, --json, or text.
@@ -89,6 +90,7 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 		kong.Exit(func(c int) { panic(exitPanic{c}) }),
 		kong.UsageOnError(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Vars{"formats": strings.Join(output.Formats(), ", ")},
 	)
 	if err != nil {
 		fmt.Fprintf(d.Streams.Err, "ah: internal error: %v\n", err)
