@@ -3,12 +3,16 @@ package acceptance_test
 import (
 	"encoding/json"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/playbook"
 	"github.com/espectacular/ah/schemas"
@@ -65,4 +69,21 @@ func sortedUnique(t *testing.T, name string, enum []string) []string {
 		t.Errorf("%s lists a value twice: %v", name, enum)
 	}
 	return out
+}
+
+// TestReadmeListsEveryFormat keeps the README's --format row in line with
+// the printer registry (STYLE.md rule 36).
+func TestReadmeListsEveryFormat(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	require.NoError(t, err)
+	var row string
+	for l := range strings.Lines(string(data)) {
+		if strings.HasPrefix(l, "| `--format NAME` |") {
+			row = l
+		}
+	}
+	require.NotEmpty(t, row, "README.md has no --format row")
+	for _, name := range output.Formats() {
+		assert.Contains(t, row, "`"+name+"`", "README's --format row misses %s", name)
+	}
 }

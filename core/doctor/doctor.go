@@ -67,6 +67,8 @@ type Input struct {
 	Version string
 	// Facts is the adapter evidence from adapter.Gather over every driver.
 	Facts adapter.Facts
+	// Worktree is git's view of the repository; nil outside a work tree.
+	Worktree *Worktree
 }
 
 // Diagnose runs the checks, resolves the adapters and derives the
@@ -82,6 +84,9 @@ func Diagnose(ctx context.Context, in Input) (Report, error) {
 		checks, err := health(ctx, in.Repo, *in.Config, in.Version)
 		if err != nil {
 			return Report{}, err
+		}
+		if in.Worktree != nil {
+			checks = append(checks, uncommittedCheck(*in.Config, *in.Worktree))
 		}
 		r.Checks = checks
 		r.Adapters = adapters(in.Repo, *in.Config, in.Facts)

@@ -49,7 +49,9 @@ type Test struct {
 	DurationMS *int64 `json:"duration_ms,omitempty"`
 }
 
-// Finding is one reported problem or observation.
+// Finding is one reported problem or observation. Unlike core/report, it
+// keeps its JSON tags: a finding is the same object in check, doctor and
+// custom-runner envelopes, and its shape is the published one.
 type Finding struct {
 	Kind     Kind     `json:"kind"`
 	Category Category `json:"category"`

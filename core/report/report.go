@@ -1,25 +1,27 @@
 // Package report holds the result of `ah check`: plain data assembled by
 // the check use case and read by every printer (text, JSON, and the formats
-// still to come). Nothing here knows how it is printed.
+// still to come). Nothing here knows how it is printed: the JSON shape is
+// mapped in the printer layer (cmd/ah/cli/output), so the fields carry no
+// tags.
 package report
 
 import "github.com/espectacular/ah/core/finding"
 
 // Report is the result of a check.
 type Report struct {
-	Scope    Scope             `json:"scope"`
-	Summary  finding.Summary   `json:"summary"`
-	Findings []finding.Finding `json:"findings"`
+	Scope    Scope
+	Summary  finding.Summary
+	Findings []finding.Finding
 	// Executions lists every invocation run by --run-tests.
 	// It is present (possibly empty) exactly when tests were run.
-	Executions *[]Execution `json:"executions,omitempty"`
+	Executions *[]Execution
 	// Units lists every scenario in scope with its outcome, in scope order,
 	// so a printer can list passing scenarios too.
-	Units []Unit `json:"-"`
+	Units []Unit
 	// Warnings are notes about the run itself (not findings).
-	Warnings []string `json:"-"`
+	Warnings []string
 	// Interrupted is true when a cancellation stopped the run early.
-	Interrupted bool `json:"-"`
+	Interrupted bool
 }
 
 // Failed reports whether the gate failed.
@@ -27,8 +29,8 @@ func (r Report) Failed() bool { return finding.Failed(r.Findings) }
 
 // Scope says what was checked.
 type Scope struct {
-	Deployed bool     `json:"deployed"`
-	Changes  []string `json:"changes"`
+	Deployed bool
+	Changes  []string
 }
 
 // Unit statuses.
@@ -74,21 +76,21 @@ type Binding struct {
 
 // Execution is one job run: what ran, for whom, and how it ended.
 type Execution struct {
-	Type string `json:"type"`
+	Type string
 	// TestType is the declared test type, like a finding's test.test_type.
-	TestType string `json:"test_type"`
-	// Command is the declared command behind the wrapper; Argv is exactly
-	// what was executed (wrapper and adapter flags included).
-	Command string   `json:"command"`
-	Argv    []string `json:"argv"`
+	TestType string
+	// Command is the display form of the command; Argv is exactly what
+	// was executed (wrapper and adapter flags included).
+	Command string
+	Argv    []string
 	// Bindings are the contract entries that share this invocation.
-	Bindings   []string `json:"bindings"`
-	Verdict    string   `json:"verdict"`
-	ExitCode   *int     `json:"exit_code"`
-	DurationMS *int64   `json:"duration_ms,omitempty"`
+	Bindings   []string
+	Verdict    string
+	ExitCode   *int
+	DurationMS *int64
 	// Adapter, DetectionSource and Version report the adapter that ran the
 	// job; empty for shell, generic and custom runners.
-	Adapter         string `json:"adapter,omitempty"`
-	DetectionSource string `json:"detection_source,omitempty"`
-	Version         string `json:"version,omitempty"`
+	Adapter         string
+	DetectionSource string
+	Version         string
 }

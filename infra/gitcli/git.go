@@ -4,6 +4,7 @@ package gitcli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -30,6 +31,25 @@ func New(proc ports.Process, dir string) *Git {
 		panic("gitcli.New: nil ports.Process")
 	}
 	return &Git{proc: proc, dir: dir}
+}
+
+// Prefix returns the directory's path below the top of its work tree, or
+// ports.ErrNotWorkTree outside one (including inside a .git directory or a
+// bare repository).
+func (g *Git) Prefix(ctx context.Context) (string, error) {
+	out, err := g.git(ctx, "rev-parse", "--is-inside-work-tree", "--show-prefix")
+	var ee *exitError
+	if errors.As(err, &ee) && ee.code == 128 && strings.Contains(ee.stderr, "not a git repository") {
+		return "", ports.ErrNotWorkTree
+	}
+	if err != nil {
+		return "", fmt.Errorf("work tree of %s: %w", g.dirName(), err)
+	}
+	inside, prefix, _ := strings.Cut(string(out), "\n")
+	if inside != "true" {
+		return "", ports.ErrNotWorkTree
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(prefix, "\n"), "/"), nil
 }
 
 // ChangedFiles lists the paths that differ between base and head. Renames
@@ -111,7 +131,7 @@ func (g *Git) git(ctx context.Context, args ...string) ([]byte, error) {
 	case res.Signaled:
 		return nil, fmt.Errorf("%s: killed by a signal%s", name, stderrDetail(res.Stderr))
 	case res.ExitCode != 0:
-		return nil, fmt.Errorf("%s: exit status %d%s", name, res.ExitCode, stderrDetail(res.Stderr))
+		return nil, &exitError{name: name, code: res.ExitCode, stderr: strings.TrimSpace(string(res.Stderr))}
 	case res.StdoutBytes > int64(len(res.Stdout)):
 		return nil, fmt.Errorf("%s: output exceeds %d bytes", name, maxOutput)
 	}
@@ -123,6 +143,18 @@ func (g *Git) dirName() string {
 		return "."
 	}
 	return g.dir
+}
+
+// exitError is git's non-zero exit, kept typed so Prefix can tell "not a
+// repository" from a real failure.
+type exitError struct {
+	name   string
+	code   int
+	stderr string
+}
+
+func (e *exitError) Error() string {
+	return fmt.Sprintf("%s: exit status %d%s", e.name, e.code, stderrDetail([]byte(e.stderr)))
 }
 
 func stderrDetail(stderr []byte) string {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/espectacular/ah/infra/execproc"
 	"github.com/espectacular/ah/infra/gitcli"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
 )
 
 // newRepo creates a repository with an isolated git configuration: HOME
@@ -151,4 +153,49 @@ func TestCanceled(t *testing.T) {
 	cancel()
 	_, err := newGit(dir).WorktreeChanges(ctx)
 	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestPrefix: the directory's place in its work tree, and ErrNotWorkTree
+// (not a failure) outside one or inside .git.
+func TestPrefix(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, map[string]string{"sub/dir/a.txt": "a"})
+	tests := []struct {
+		name string
+		dir  string
+		want string
+		err  error
+	}{
+		{"top", dir, "", nil},
+		{"below", filepath.Join(dir, "sub", "dir"), "sub/dir", nil},
+		{"inside .git", filepath.Join(dir, ".git"), "", ports.ErrNotWorkTree},
+		{"outside", t.TempDir(), "", ports.ErrNotWorkTree},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := newGit(tt.dir).Prefix(t.Context())
+			if tt.err != nil {
+				require.ErrorIs(t, err, tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// TestGitContract runs the port's contract against real git repositories.
+func TestGitContract(t *testing.T) {
+	portstest.RunGitContract(t, func(t *testing.T, s portstest.GitState) ports.Git {
+		if !s.InWorkTree {
+			return newGit(t.TempDir())
+		}
+		dir := newRepo(t)
+		write(t, dir, map[string]string{"base.txt": "base", s.Sub + "/.keep": ""})
+		commitAll(t, dir, "base")
+		for _, f := range s.Untracked {
+			write(t, dir, map[string]string{f: f})
+		}
+		return newGit(filepath.Join(dir, filepath.FromSlash(s.Sub)))
+	})
 }

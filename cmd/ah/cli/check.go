@@ -3,8 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"time"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
@@ -56,14 +54,16 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}
-		jobs := c.jobs()
-		if jobs == 0 {
-			jobs = r.Config.Jobs
+		if d.LimitProcs != nil {
+			jobs := c.jobs()
+			if jobs == 0 {
+				jobs = r.Config.Jobs
+			}
+			defer d.LimitProcs(jobs)()
 		}
-		defer capProcs(jobs)()
 	}
-	start := time.Now()
-	rep, err := check.Run(ctx, r.FS, r.Config, opts)
+	start := d.Clock.Now()
+	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	prog.clear()
 	if err != nil {
 		return err
@@ -71,7 +71,16 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	for _, w := range rep.Warnings {
 		fmt.Fprintf(d.Streams.Err, "ah: warning: %s\n", w)
 	}
-	if err := c.print(g, d, rep, time.Since(start)); err != nil {
+	popts := output.Options{Color: d.color(), CLIVersion: Version}
+	if c.Timings {
+		ms := d.Clock.Now().Sub(start).Milliseconds()
+		popts.DurationMS = &ms
+	}
+	p, err := output.New(g.format(), d.Streams.Out, popts)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	if err := p.Print(rep); err != nil {
 		return err
 	}
 	switch {
@@ -82,35 +91,4 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return errGateFailed
 	}
 	return nil
-}
-
-func (c *CheckCmd) print(g *Globals, d *Deps, rep check.Report, took time.Duration) error {
-	if !g.JSON {
-		return output.CheckText(d.Streams.Out, rep, d.color())
-	}
-	env := newEnvelope("check", !rep.Failed() && !rep.Interrupted, rep)
-	env.Warnings = append(env.Warnings, rep.Warnings...)
-	if c.Timings {
-		ms := took.Milliseconds()
-		env.Meta.DurationMS = &ms
-	}
-	return writeEnvelope(d.Streams.Out, env)
-}
-
-// capProcs lowers GOMAXPROCS to the number of tests that may run at once
-// (never raising it) and returns a function restoring it, for callers that
-// run Main in-process. While tests run, ah only starts children, waits for
-// them and copies their output: Ps beyond the running tests add nothing but
-// cross-thread wake-ups to every process start, about 13% of the wall time
-// of 200 trivial tests at --jobs 1 on a 2-vCPU machine (acceptance/bench).
-func capProcs(jobs int) (restore func()) {
-	prev := runtime.GOMAXPROCS(0)
-	want := min(prev, max(jobs, 1))
-	if want == prev {
-		// Setting it would also stop the runtime from following CPU
-		// limit changes, for nothing.
-		return func() {}
-	}
-	runtime.GOMAXPROCS(want)
-	return func() { runtime.GOMAXPROCS(prev) }
 }

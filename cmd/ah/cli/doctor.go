@@ -3,17 +3,13 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/doctor"
-	"github.com/espectacular/ah/infra/osfs"
+	"github.com/espectacular/ah/ports"
 )
 
 // DoctorCmd is `ah doctor`.
@@ -28,21 +24,26 @@ func (c *DoctorCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if c.Enable != nil {
 		return c.enable(ctx, g, d, *c.Enable)
 	}
-	root, cfg, problem, err := locateRepo(g, d)
+	r, err := locate(g, d)
 	if err != nil {
 		return err
 	}
-	fsys := osfs.DirFS(root)
-	facts := adapter.Gather(ctx, fsys, d.Process, root, d.Drivers)
+	facts := adapter.Gather(ctx, r.FS, d.Process, r.Root, d.Drivers)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	rep, err := doctor.Diagnose(ctx, doctor.Input{Repo: fsys, Config: cfg, ConfigProblem: problem, Version: Version, Facts: facts})
+	in := doctor.Input{Repo: r.FS, Config: r.Config, ConfigProblem: configProblem(r.Problem), Version: Version, Facts: facts}
+	if r.Config != nil {
+		if in.Worktree, err = worktree(ctx, d.Git(r.Root)); err != nil {
+			return err
+		}
+	}
+	rep, err := doctor.Diagnose(ctx, in)
 	if err != nil {
 		return err
 	}
-	if g.JSON {
-		err = writeEnvelope(d.Streams.Out, newEnvelope("doctor", rep.Healthy(), rep))
+	if g.asJSON() {
+		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("doctor", Version, rep.Healthy(), rep))
 	} else {
 		err = output.DoctorText(d.Streams.Out, rep, d.color())
 	}
@@ -53,6 +54,37 @@ func (c *DoctorCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return errGateFailed
 	}
 	return nil
+}
+
+// configProblem words a missing or unusable config as a diagnosis: doctor
+// is the command that explains it.
+func configProblem(problem error) string {
+	if problem == nil {
+		return ""
+	}
+	return problem.Error()
+}
+
+// worktree asks git about the repository, for the uncommitted-specs check:
+// nil outside a work tree (or without git), so the check is not reported.
+func worktree(ctx context.Context, git ports.Git) (*doctor.Worktree, error) {
+	prefix, err := git.Prefix(ctx)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		// ports.ErrNotWorkTree, or git is not installed: no work tree to
+		// compare with.
+		return nil, nil
+	}
+	w := &doctor.Worktree{Prefix: prefix}
+	if w.Changes, err = git.WorktreeChanges(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		w.Problem = err.Error()
+	}
+	return w, nil
 }
 
 // enable appends a capability's block to the config, atomically.
@@ -86,42 +118,8 @@ func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps, capability 
 		}
 		return err
 	}
-	if g.JSON {
-		return writeEnvelope(d.Streams.Out, newEnvelope("doctor", true, map[string]any{"enable": e}))
+	if g.asJSON() {
+		return output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("doctor", Version, true, map[string]any{"enable": e}))
 	}
 	return output.EnableText(d.Streams.Out, e)
-}
-
-// locateRepo finds the repository like openRepo, but a missing or invalid
-// config is a diagnosis (problem), not an error: doctor is the command that
-// explains it. Without a config the start directory is examined.
-func locateRepo(g *Globals, d *Deps) (root string, cfg *config.Config, problem string, err error) {
-	start := g.Chdir
-	if start == "" {
-		if start, err = d.Getwd(); err != nil {
-			return "", nil, "", fmt.Errorf("get working directory: %w", err)
-		}
-	} else if fi, err := os.Stat(start); err != nil || !fi.IsDir() {
-		return "", nil, "", usageError("-C %s: not a directory", start)
-	}
-	root, err = findRoot(start)
-	if err != nil {
-		root, aerr := filepath.Abs(start)
-		if aerr != nil {
-			return "", nil, "", aerr
-		}
-		if !errors.Is(err, errNoConfig) {
-			return root, nil, err.Error(), nil // there, but unusable
-		}
-		return root, nil, fmt.Sprintf("no .espectacular/config.toml in %s or any parent directory: create one (see the README section Configuration), or pass -C DIR", start), nil
-	}
-	data, err := fs.ReadFile(osfs.DirFS(root), config.Path)
-	if err != nil {
-		return root, nil, fmt.Sprintf("read %s: %v", config.Path, err), nil
-	}
-	c, err := config.Parse(data)
-	if err != nil {
-		return root, nil, err.Error(), nil
-	}
-	return root, &c, "", nil
 }

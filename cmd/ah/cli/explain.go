@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/playbook"
 )
 
@@ -18,7 +19,7 @@ func (c *ExplainCmd) Run(g *Globals, d *Deps) error {
 	out := d.Streams.Out
 	if c.Topic == "" || c.List {
 		topics := playbook.All()
-		if g.JSON {
+		if g.asJSON() {
 			type entry struct {
 				Topic   string `json:"topic"`
 				Summary string `json:"summary"`
@@ -27,7 +28,7 @@ func (c *ExplainCmd) Run(g *Globals, d *Deps) error {
 			for i, t := range topics {
 				list[i] = entry{t.Slug, t.Summary}
 			}
-			return writeEnvelope(out, newEnvelope("explain", true, map[string]any{"topics": list}))
+			return output.WriteEnvelope(out, output.NewEnvelope("explain", Version, true, map[string]any{"topics": list}))
 		}
 		for _, t := range topics {
 			if c.List {
@@ -46,8 +47,8 @@ func (c *ExplainCmd) Run(g *Globals, d *Deps) error {
 		}
 		return usageError("%s (run `ah explain --list` for every topic)", msg)
 	}
-	if g.JSON {
-		return writeEnvelope(out, newEnvelope("explain", true, t.JSON()))
+	if g.asJSON() {
+		return output.WriteEnvelope(out, output.NewEnvelope("explain", Version, true, t.JSON()))
 	}
 	return playbook.Render(out, t)
 }

@@ -9,10 +9,11 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 )
 
 // Version is the version of ah, set at build time with
@@ -22,7 +23,35 @@ var Version = "0.1.0"
 // Globals are the flags every command accepts.
 type Globals struct {
 	Chdir string `short:"C" name:"chdir" placeholder:"DIR" help:"Run as if ah was started in DIR."`
-	JSON  bool   `short:"j" name:"json" help:"Print a JSON envelope instead of text."`
+	JSON  bool   `short:"j" name:"json" help:"Print a JSON envelope instead of text (same as --format json)."`
+	// Format is empty when not given, so --json can be told apart from an
+	// explicit --format text.
+	Format string `name:"format" placeholder:"NAME" help:"Output format, one of: ${formats} (default: text)."`
+}
+
+// format is the output format asked for: --format, --json, or text.
+func (g *Globals) format() string {
+	switch {
+	case g.JSON:
+		return "json"
+	case g.Format == "":
+		return "text"
+	}
+	return g.Format
+}
+
+// asJSON reports whether output is the JSON envelope.
+func (g *Globals) asJSON() bool { return g.format() == "json" }
+
+// validate rejects an unknown format, or --json with another one.
+func (g *Globals) validate() error {
+	if g.JSON && g.Format != "" && g.Format != "json" {
+		return usageError("--json means --format json; it conflicts with --format %s", g.Format)
+	}
+	if !slices.Contains(output.Formats(), g.format()) {
+		return usageError("%v", &output.UnknownFormatError{Name: g.Format})
+	}
+	return nil
 }
 
 // grammar is the whole command line.
@@ -49,7 +78,9 @@ func (versionFlag) BeforeReset() error { return errVersion }
 // exitPanic carries kong's exit request (after --help) out of the parser.
 type exitPanic struct{ code int }
 
-// Main runs ah with args and returns the exit code.
+// Main runs ah with args (without the program name) and returns the exit
+// code. The binary passes System(); a program embedding ah passes its own
+// Deps (see Deps, Example and the README section "Embedding ah").
 func Main(ctx context.Context, args []string, d *Deps) (code int) {
 	var g grammar
 	parser, err := kong.New(&g,
@@ -59,6 +90,7 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 		kong.Exit(func(c int) { panic(exitPanic{c}) }),
 		kong.UsageOnError(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Vars{"formats": strings.Join(output.Formats(), ", ")},
 	)
 	if err != nil {
 		fmt.Fprintf(d.Streams.Err, "ah: internal error: %v\n", err)
@@ -77,11 +109,20 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 		}
 	}()
 	kctx, err := parser.Parse(args)
-	if errors.Is(err, errVersion) {
-		return printVersion(d, wantsJSON(args))
-	}
 	if err != nil {
-		return fail(d, commandName(args), wantsJSON(args), usageError("%v (see `ah --help`)", err))
+		// kong's context holds what it parsed up to the error: the
+		// command and the output flags, for the error envelope.
+		var pe *kong.ParseError
+		if errors.As(err, &pe) {
+			kctx = pe.Context
+		}
+		if errors.Is(err, errVersion) {
+			return printVersion(d, jsonRequested(parser, kctx))
+		}
+		return fail(d, commandOf(kctx), jsonRequested(parser, kctx), usageError("%v (see `ah --help`)", err))
+	}
+	if err := g.validate(); err != nil {
+		return fail(d, commandOf(kctx), g.JSON, err)
 	}
 	kctx.BindTo(ctx, (*context.Context)(nil))
 	kctx.Bind(&g.Globals, d)
@@ -90,7 +131,7 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 	if c, ok := d.Process.(io.Closer); ok {
 		_ = c.Close()
 	}
-	return fail(d, commandName(args), g.JSON, err)
+	return fail(d, commandOf(kctx), g.asJSON(), err)
 }
 
 // fail reports err (if any) and returns its exit code. A blocking gate
@@ -111,56 +152,72 @@ func fail(d *Deps, cmd string, asJSON bool, err error) int {
 		return code
 	}
 	if asJSON {
-		writeEnvelope(d.Streams.Out, errorEnvelope(cmd, err))
+		env := output.NewEnvelope(cmd, Version, false, nil)
+		env.Error = &output.EnvelopeError{Code: code, Message: err.Error()}
+		_ = output.WriteEnvelope(d.Streams.Out, env)
 	}
 	fmt.Fprintf(d.Streams.Err, "ah: %v\n", err)
 	return code
 }
 
-// wantsJSON reports whether args ask for JSON, for errors found before (or
-// while) kong parses them: --json, --json=<bool>, or -j alone or in a
-// cluster of short flags (-qj).
-func wantsJSON(args []string) bool {
+// jsonRequested reports whether the flags kong parsed ask for JSON:
+// --json (-j, in a cluster too) or --format json, the last one winning.
+// kong stops at the first bad token, so the tokens after it are traced
+// again (after the command kong selected, so its flags are known), skipping
+// each one kong rejects: `ah version --bogus --json` still gets its
+// envelope. Nothing after "--" is a flag.
+func jsonRequested(parser *kong.Kong, kctx *kong.Context) bool {
 	want := false
-	for _, a := range args {
-		if a == "--" {
+	var cmd []string
+	if c := commandOf(kctx); c != "error" {
+		cmd = []string{c}
+	}
+	for kctx != nil {
+		want = outputFlag(kctx, want)
+		if kctx.Error == nil || len(kctx.Path) == 0 {
 			break
 		}
-		if v, ok := strings.CutPrefix(a, "--json="); ok {
-			b, err := strconv.ParseBool(v)
-			want = err == nil && b
+		rest := kctx.Path[len(kctx.Path)-1].Remainder()
+		if len(rest) < 2 || rest[0] == "--" {
+			break
+		}
+		rest = rest[1:]
+		if i := slices.Index(rest, "--"); i >= 0 {
+			rest = rest[:i]
+		}
+		kctx, _ = kong.Trace(parser, append(slices.Clip(cmd), rest...))
+	}
+	return want
+}
+
+// outputFlag updates want from the output flags of one trace.
+func outputFlag(kctx *kong.Context, want bool) bool {
+	for _, p := range kctx.Path {
+		if p.Flag == nil {
 			continue
 		}
-		if a == "--json" || shortFlag(a, 'j') {
-			want = true
+		switch v := kctx.FlagValue(p.Flag).(type) {
+		case bool:
+			if p.Flag.Name == "json" {
+				want = v
+			}
+		case string:
+			if p.Flag.Name == "format" {
+				want = v == "json"
+			}
 		}
 	}
 	return want
 }
 
-// shortFlag reports whether a cluster of short flags ("-qj") holds flag.
-// The flags taking a value (-C, -J) end the cluster: the rest is the value.
-func shortFlag(arg string, flag byte) bool {
-	if len(arg) < 2 || arg[0] != '-' || arg[1] == '-' {
-		return false
-	}
-	for i := 1; i < len(arg); i++ {
-		switch arg[i] {
-		case flag:
-			return true
-		case 'C', 'J':
-			return false
-		}
-	}
-	return false
-}
-
-// commandName guesses the subcommand for an error envelope.
-func commandName(args []string) string {
-	known := []string{"check", "doctor", "explain", "type", "version"}
-	for _, a := range args {
-		if slices.Contains(known, a) {
-			return a
+// commandOf is the command kong selected, for the envelope_kind of an
+// error envelope; "error" when none was.
+func commandOf(kctx *kong.Context) string {
+	if kctx != nil {
+		for _, p := range kctx.Path {
+			if p.Command != nil {
+				return p.Command.Name
+			}
 		}
 	}
 	return "error"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -109,8 +110,8 @@ func TestCheckJobsFlag(t *testing.T) {
 	}
 }
 
-// TestUsageErrorEnvelope: whatever spelling asked for JSON, a usage error
-// still prints one JSON envelope on stdout. `--json=true` and a cluster of
+// TestUsageErrorEnvelope: whatever spelling asked for JSON, before or after
+// the bad flag, a usage error still prints one JSON envelope on stdout. `--json=true` and a cluster of
 // short flags (`-qj`) used to get plain text only.
 func TestUsageErrorEnvelope(t *testing.T) {
 	tests := []struct {
@@ -127,6 +128,13 @@ func TestUsageErrorEnvelope(t *testing.T) {
 		{"value of -C", []string{"check", "-Cj", "--bogus"}, false},
 		{"after --", []string{"check", "--bogus", "--", "--json"}, false},
 		{"none", []string{"check", "--bogus"}, false},
+		{"format json", []string{"check", "--format", "json", "--bogus"}, true},
+		{"format json then text", []string{"check", "--format=json", "--format=text", "--bogus"}, false},
+		{"global before command", []string{"-j", "check", "--bogus"}, true},
+		{"after the error", []string{"check", "--bogus", "--json"}, true},
+		{"cluster after the error", []string{"check", "--bogus", "-qj"}, true},
+		{"turned off after the error", []string{"check", "--bogus", "--json", "--json=false"}, false},
+		{"after -- after the error", []string{"check", "--bogus", "--", "--json"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,5 +174,67 @@ func TestInterruptedMessage(t *testing.T) {
 		assert.Equal(t, 130, code)
 		assert.Equal(t, "ah: interrupted\n", errb.String())
 		assert.NotContains(t, out.String(), "context canceled")
+	}
+}
+
+// TestFormatFlag: --format picks a printer by name, --json is its alias,
+// and an unknown name or a conflict is a usage error listing the formats.
+func TestFormatFlag(t *testing.T) {
+	root := repoWithShellTest(t)
+	_, viaJSON, _ := run(t, false, "", "check", "-C", root, "--json")
+	_, text, _ := run(t, false, "", "check", "-C", root)
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"json", []string{"--format", "json"}, 0, viaJSON, ""},
+		{"text", []string{"--format=text"}, 0, text, ""},
+		{"json alias agrees", []string{"--json", "--format", "json"}, 0, viaJSON, ""},
+		{"unknown", []string{"--format", "xml"}, 2, "", "ah: unknown format \"xml\"; known formats: json, text\n"},
+		{"conflict", []string{"--json", "--format", "text"}, 2, "", "--json means --format json; it conflicts with --format text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, false, "", append([]string{"check", "-C", root}, tt.args...)...)
+			require.Equal(t, tt.code, code, stderr)
+			if tt.code == 0 {
+				assert.Equal(t, tt.stdout, stdout)
+				return
+			}
+			assert.Contains(t, stderr, tt.stderr)
+		})
+	}
+	assert.Contains(t, viaJSON, `"envelope_kind": "check"`)
+	assert.Contains(t, text, "ah check: passed")
+}
+
+// TestLimitProcs: the decision to narrow the runtime belongs to the wiring
+// (Deps.LimitProcs), told the parallelism before the tests start and undone
+// after; an embedding program leaving it nil is never touched.
+func TestLimitProcs(t *testing.T) {
+	root := repoWithShellTest(t)
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"check", "--run-tests", "-J", "3", "-C", root}, []string{"limit 3", "restore"}},
+		{[]string{"check", "--run-tests", "-C", root}, []string{"limit 1", "restore"}},
+		{[]string{"check", "-C", root}, nil},
+	} {
+		var calls []string
+		d := cli.System()
+		d.Streams = &cli.IOStreams{Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+		d.LimitProcs = func(jobs int) func() {
+			calls = append(calls, fmt.Sprintf("limit %d", jobs))
+			return func() { calls = append(calls, "restore") }
+		}
+		require.Equal(t, 0, cli.Main(t.Context(), tt.args, d))
+		assert.Equal(t, tt.want, calls, "%v", tt.args)
+
+		d.LimitProcs = nil
+		require.Equal(t, 0, cli.Main(t.Context(), tt.args, d))
 	}
 }

@@ -8,38 +8,95 @@ import (
 	"path/filepath"
 
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/infra/osfs"
 )
 
-// repo is an opened repository: its root, a filesystem rooted there, and
-// its validated config.
+// repo is a located repository: its root, a filesystem rooted there, and
+// its config. Config is nil when Problem says why there is none.
 type repo struct {
-	Root   string
-	FS     fs.FS
-	Config config.Config
+	Root    string
+	FS      fs.FS
+	Config  *config.Config
+	Problem error
 }
 
-// errNoConfig is the cause of findRoot's error when no directory holds a
-// config at all.
+// errNoConfig is the cause of the problem when no directory holds a config.
 var errNoConfig = errors.New("no config")
 
-// findRoot walks upward from start to the nearest directory holding
-// .espectacular/config.toml.
-func findRoot(start string) (string, error) {
-	dir, err := filepath.Abs(start)
-	if err != nil {
-		return "", err
+// locate is the one root discovery of every command: from -C or the working
+// directory, up to the nearest directory holding .espectacular/config.toml,
+// whose config it then reads. Only a bad -C or an unknown working directory
+// is an error; a missing, unreadable or invalid config is the repo's
+// Problem (an exit-2 error for check, a failed check for doctor). Without
+// any config the root is the start directory.
+func locate(g *Globals, d *Deps) (*repo, error) {
+	start := g.Chdir
+	if start == "" {
+		wd, err := d.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("get working directory: %w", err)
+		}
+		start = wd
+	} else if fi, err := os.Stat(start); err != nil || !fi.IsDir() {
+		return nil, usageError("-C %s: not a directory", start)
 	}
-	for {
-		if found, err := rootAt(dir); found || err != nil {
+	abs, err := filepath.Abs(start)
+	if err != nil {
+		return nil, fmt.Errorf("-C %s: %w", start, err)
+	}
+	root, problem := findRoot(abs, start)
+	r := &repo{Root: root, FS: d.OpenFS(root), Problem: problem}
+	if problem != nil {
+		return r, nil
+	}
+	data, err := fs.ReadFile(r.FS, config.Path)
+	if err != nil {
+		r.Problem = &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("read %s: %v", config.Path, err)}
+		return r, nil
+	}
+	cfg, err := config.Parse(data)
+	if err != nil {
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			err = &ExitError{Code: ExitCannotRun, Message: ce.Error()}
+		}
+		r.Problem = err
+		return r, nil
+	}
+	r.Config = &cfg
+	return r, nil
+}
+
+// openRepo locates the repository for a command that needs its config:
+// every problem is an exit-2 error naming the file.
+func openRepo(g *Globals, d *Deps) (*repo, error) {
+	r, err := locate(g, d)
+	if err != nil {
+		return nil, err
+	}
+	if r.Problem != nil {
+		return nil, r.Problem
+	}
+	return r, nil
+}
+
+// findRoot walks upward from dir (absolute; start is how the user named
+// it) to the nearest directory holding the config. Without a usable one it
+// returns dir and the problem (errNoConfig when there is none at all).
+func findRoot(dir, start string) (string, error) {
+	for d := dir; ; {
+		found, err := rootAt(d)
+		switch {
+		case found:
+			return d, nil
+		case err != nil:
 			return dir, err
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", &ExitError{Code: ExitCannotRun, Cause: errNoConfig, Message: fmt.Sprintf(
-				"no .espectacular/config.toml in %s or any parent directory: create one (see the README section Configuration), or pass -C DIR", start)}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir, &ExitError{Code: ExitCannotRun, Cause: errNoConfig, Message: fmt.Sprintf(
+				"no %s in %s or any parent directory: create one (see the README section Configuration), or pass -C DIR", config.Path, start)}
 		}
-		dir = parent
+		d = parent
 	}
 }
 
@@ -64,37 +121,4 @@ func rootAt(dir string) (bool, error) {
 		return false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s is a symbolic link to a missing file", p)}
 	}
 	return false, nil
-}
-
-// openRepo locates the repository root from -C or the working directory and
-// loads its config. Every failure is an exit-2 error naming the file.
-func openRepo(g *Globals, d *Deps) (*repo, error) {
-	start := g.Chdir
-	if start == "" {
-		wd, err := d.Getwd()
-		if err != nil {
-			return nil, fmt.Errorf("get working directory: %w", err)
-		}
-		start = wd
-	} else if fi, err := os.Stat(start); err != nil || !fi.IsDir() {
-		return nil, usageError("-C %s: not a directory", start)
-	}
-	root, err := findRoot(start)
-	if err != nil {
-		return nil, err
-	}
-	fsys := osfs.DirFS(root)
-	data, err := fs.ReadFile(fsys, config.Path)
-	if err != nil {
-		return nil, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("read %s: %v", config.Path, err)}
-	}
-	cfg, err := config.Parse(data)
-	if err != nil {
-		var ce *config.Error
-		if errors.As(err, &ce) {
-			return nil, &ExitError{Code: ExitCannotRun, Message: ce.Error()}
-		}
-		return nil, err
-	}
-	return &repo{Root: root, FS: fsys, Config: cfg}, nil
 }

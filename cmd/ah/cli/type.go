@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/archetype"
 )
 
@@ -26,12 +27,12 @@ func (c *TypeCmd) Run(g *Globals, d *Deps) error {
 	out := d.Streams.Out
 	if strings.TrimSpace(c.Code) == "" {
 		all := archetype.All()
-		if g.JSON {
+		if g.asJSON() {
 			list := make([]archetypeJSON, len(all))
 			for i, a := range all {
 				list[i] = archetypeJSON{Code: a.Code, Name: a.Name, Summary: a.Summary, Since: a.Since}
 			}
-			return writeEnvelope(out, newEnvelope("type", true, map[string]any{"archetypes": list}))
+			return output.WriteEnvelope(out, output.NewEnvelope("type", Version, true, map[string]any{"archetypes": list}))
 		}
 		for _, a := range all {
 			fmt.Fprintf(out, "%-3s %s (since %s): %s\n", a.Code, a.Name, a.Since, a.Summary)
@@ -42,8 +43,8 @@ func (c *TypeCmd) Run(g *Globals, d *Deps) error {
 	if !ok {
 		return usageError("unknown archetype %q; known archetypes: %s", c.Code, strings.Join(archetype.Codes(), ", "))
 	}
-	if g.JSON {
-		return writeEnvelope(out, newEnvelope("type", true, archetypeJSON{a.Code, a.Name, a.Summary, a.Since, a.Body}))
+	if g.asJSON() {
+		return output.WriteEnvelope(out, output.NewEnvelope("type", Version, true, archetypeJSON{a.Code, a.Name, a.Summary, a.Since, a.Body}))
 	}
 	_, err := fmt.Fprint(out, strings.TrimRight(a.Body, "\n")+"\n")
 	return err

@@ -1,13 +1,17 @@
 package cli
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/espectacular/ah/cmd/ah/cli/output"
+)
 
 // VersionCmd prints the version.
 type VersionCmd struct{}
 
 // Run prints the version.
 func (VersionCmd) Run(g *Globals, d *Deps) error {
-	if c := printVersion(d, g.JSON); c != 0 {
+	if c := printVersion(d, g.asJSON()); c != 0 {
 		return &ExitError{Code: c}
 	}
 	return nil
@@ -16,7 +20,7 @@ func (VersionCmd) Run(g *Globals, d *Deps) error {
 func printVersion(d *Deps, asJSON bool) int {
 	if asJSON {
 		data := map[string]string{"name": "ah", "version": Version}
-		if err := writeEnvelope(d.Streams.Out, newEnvelope("version", true, data)); err != nil {
+		if err := output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("version", Version, true, data)); err != nil {
 			return ExitCannotRun
 		}
 		return ExitOK

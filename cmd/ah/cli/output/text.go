@@ -1,5 +1,6 @@
-// Package output holds the human-readable printers of ah's reports; the
-// JSON envelope is printed by the cli package itself.
+// Package output holds ah's printers: one unit per --format (text.go,
+// json.go), chosen by name in printer.go, plus the envelope every JSON
+// output goes through and the text of the other commands.
 package output
 
 import (
@@ -7,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/report"
 )
 
 // ANSI colours, used only when the caller says the output is a terminal.
@@ -23,12 +24,23 @@ const (
 // tailLines is how many trailing output lines a failing test shows.
 const tailLines = 10
 
-// CheckText prints one line per finding, compiler style
-// (location: severity kind: message), the failing tests' output tails, and a
-// summary line.
-func CheckText(w io.Writer, r check.Report, color bool) error {
+// Text prints a check report for people: one line per finding, compiler
+// style (location: severity kind: message), the failing tests' output tails,
+// and a summary line.
+type Text struct {
+	w     io.Writer
+	color bool
+}
+
+var _ Printer = (*Text)(nil)
+
+// NewText returns the text printer writing to w.
+func NewText(w io.Writer, o Options) *Text { return &Text{w: w, color: o.Color} }
+
+// Print writes the report.
+func (p *Text) Print(r report.Report) error {
 	paint := func(c, s string) string {
-		if !color {
+		if !p.color {
 			return s
 		}
 		return c + s + reset
@@ -54,7 +66,7 @@ func CheckText(w io.Writer, r check.Report, color bool) error {
 	}
 	fmt.Fprintf(&b, "ah check: %s: %d scenarios, %d structural, %d execution, %d warnings, %d tests passed\n",
 		verdict, s.Scenarios, s.Structural, s.Execution, s.Warnings, s.Passed)
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(p.w, b.String())
 	return err
 }
 

@@ -1,4 +1,4 @@
-package cli
+package output
 
 import (
 	"encoding/json"
@@ -36,22 +36,19 @@ type Meta struct {
 	RequestID  *string `json:"request_id"`
 }
 
-func newEnvelope(kind string, ok bool, data any) Envelope {
+// NewEnvelope wraps data in an envelope of the given kind, printed by ah
+// version cliVersion.
+func NewEnvelope(kind, cliVersion string, ok bool, data any) Envelope {
 	return Envelope{
-		OK: ok, EnvelopeVersion: EnvelopeVersion, CLIVersion: Version,
+		OK: ok, EnvelopeVersion: EnvelopeVersion, CLIVersion: cliVersion,
 		EnvelopeKind: kind, Data: data, Warnings: []string{}, Hints: []string{},
 	}
 }
 
-func errorEnvelope(kind string, err error) Envelope {
-	e := newEnvelope(kind, false, nil)
-	e.Error = &EnvelopeError{Code: exitCode(err), Message: err.Error()}
-	return e
-}
-
-// writeEnvelope prints e as two-space indented JSON with a final newline,
-// without HTML escaping so scenario prose stays verbatim.
-func writeEnvelope(w io.Writer, e Envelope) error {
+// WriteEnvelope prints e as two-space indented JSON with a final newline,
+// without HTML escaping so scenario prose stays verbatim. Every JSON output
+// of ah goes through it.
+func WriteEnvelope(w io.Writer, e Envelope) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")

@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"io/fs"
+	"os"
+	"runtime"
+
+	"github.com/espectacular/ah/drivers"
+	"github.com/espectacular/ah/infra/execproc"
+	"github.com/espectacular/ah/infra/gitcli"
+	"github.com/espectacular/ah/infra/osfs"
+	"github.com/espectacular/ah/infra/scratch"
+	"github.com/espectacular/ah/infra/sysclock"
+	"github.com/espectacular/ah/ports"
+)
+
+// Deps are everything ah reaches outside itself: the ports a program
+// embedding ah may replace (see the README section "Embedding ah").
+// Start from System and swap fields; every field except LimitProcs must be
+// set (a nil one is a programming error).
+type Deps struct {
+	Streams *IOStreams
+	Getwd   func() (string, error)
+	Getenv  func(string) string
+	// Process runs every child process: tests, framework probes, git. If
+	// it is an io.Closer, Main closes it after each command (the binary's
+	// runner stops descendants that escaped their process group there).
+	Process ports.Process
+	// Git answers questions about the git work tree holding dir (the
+	// repository root); ah doctor uses it to warn about uncommitted specs.
+	Git func(dir string) ports.Git
+	// OpenFS returns the filesystem the repository at root is read from.
+	OpenFS func(root string) fs.FS
+	// NewWriter returns an atomic writer for files below root.
+	NewWriter func(root string) ports.Writer
+	// Clock times the run for --timings.
+	Clock ports.Clock
+	// Drivers are the bundled test-framework adapters; Scratch holds their
+	// report files. Without drivers, adapter-typed tests need a runner.
+	Drivers []ports.Driver
+	Scratch ports.Scratch
+	// LimitProcs, when set, is told how many tests may run at once before
+	// they start and returns a function undoing what it did. The binary
+	// lowers GOMAXPROCS there (capProcs); a program embedding ah leaves it
+	// nil so its own runtime settings are never changed.
+	LimitProcs func(jobs int) (restore func())
+}
+
+// System wires the real operating system: the dependencies of the ah
+// binary.
+func System() *Deps {
+	proc := &execproc.Runner{}
+	return &Deps{
+		Streams: &IOStreams{
+			In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
+			OutTTY: isTerminal(os.Stdout), ErrTTY: isTerminal(os.Stderr),
+		},
+		Getwd:      os.Getwd,
+		Getenv:     os.Getenv,
+		Process:    proc,
+		Git:        func(dir string) ports.Git { return gitcli.New(proc, dir) },
+		OpenFS:     func(root string) fs.FS { return osfs.DirFS(root) },
+		NewWriter:  func(root string) ports.Writer { return osfs.New(root) },
+		Clock:      sysclock.Clock{},
+		Drivers:    drivers.All(),
+		Scratch:    scratch.New(),
+		LimitProcs: capProcs,
+	}
+}
+
+// color reports whether Out may carry ANSI colour.
+func (d *Deps) color() bool {
+	return d.Streams.OutTTY && d.Getenv("NO_COLOR") == "" && d.Getenv("TERM") != "dumb"
+}
+
+// capProcs lowers GOMAXPROCS to the number of tests that may run at once
+// (never raising it) and returns a function restoring it. While tests run,
+// ah only starts children, waits for them and copies their output: Ps
+// beyond the running tests add nothing but cross-thread wake-ups to every
+// process start, about 13% of the wall time of 200 trivial tests at
+// --jobs 1 on a 2-vCPU machine (acceptance/bench). It changes the whole
+// process, so only the binary's System wiring uses it.
+func capProcs(jobs int) (restore func()) {
+	prev := runtime.GOMAXPROCS(0)
+	want := min(prev, max(jobs, 1))
+	if want == prev {
+		// Setting it would also stop the runtime from following CPU
+		// limit changes, for nothing.
+		return func() {}
+	}
+	runtime.GOMAXPROCS(want)
+	return func() { runtime.GOMAXPROCS(prev) }
+}

@@ -1,0 +1,88 @@
+package output
+
+import (
+	"io"
+
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/report"
+)
+
+// JSON prints a check report as ah's JSON envelope (schemas/check-output).
+type JSON struct {
+	w    io.Writer
+	opts Options
+}
+
+var _ Printer = (*JSON)(nil)
+
+// NewJSON returns the JSON printer writing to w.
+func NewJSON(w io.Writer, o Options) *JSON { return &JSON{w: w, opts: o} }
+
+// Print writes the envelope: ok unless the gate failed or was interrupted,
+// the run's warnings, and the total duration when timed.
+func (p *JSON) Print(r report.Report) error {
+	env := NewEnvelope("check", p.opts.CLIVersion, !r.Failed() && !r.Interrupted, checkJSON(r))
+	env.Warnings = append(env.Warnings, r.Warnings...)
+	env.Meta.DurationMS = p.opts.DurationMS
+	return WriteEnvelope(p.w, env)
+}
+
+// checkData is the public JSON shape of a check report (the envelope's
+// data), mapped here so the report stays plain data and the shape is the
+// schema's, field by field. Findings and the summary keep their own tags:
+// finding is the shared vocabulary of check and doctor output.
+type checkData struct {
+	Scope      scopeJSON         `json:"scope"`
+	Summary    finding.Summary   `json:"summary"`
+	Findings   []finding.Finding `json:"findings"`
+	Executions *[]executionJSON  `json:"executions,omitempty"`
+}
+
+type scopeJSON struct {
+	Deployed bool     `json:"deployed"`
+	Changes  []string `json:"changes"`
+}
+
+type executionJSON struct {
+	Type            string   `json:"type"`
+	TestType        string   `json:"test_type,omitempty"`
+	Command         string   `json:"command"`
+	Argv            []string `json:"argv"`
+	Bindings        []string `json:"bindings"`
+	Verdict         string   `json:"verdict"`
+	ExitCode        *int     `json:"exit_code"`
+	DurationMS      *int64   `json:"duration_ms,omitempty"`
+	Adapter         string   `json:"adapter,omitempty"`
+	DetectionSource string   `json:"detection_source,omitempty"`
+	Version         string   `json:"version,omitempty"`
+}
+
+// checkJSON maps the report; slices are never null, and executions are
+// present exactly when tests were run.
+func checkJSON(r report.Report) checkData {
+	d := checkData{
+		Scope:    scopeJSON{Deployed: r.Scope.Deployed, Changes: nonNil(r.Scope.Changes)},
+		Summary:  r.Summary,
+		Findings: nonNil(r.Findings),
+	}
+	if r.Executions != nil {
+		execs := make([]executionJSON, len(*r.Executions))
+		for i, e := range *r.Executions {
+			execs[i] = executionJSON{
+				Type: e.Type, TestType: e.TestType, Command: e.Command,
+				Argv: nonNil(e.Argv), Bindings: nonNil(e.Bindings),
+				Verdict: e.Verdict, ExitCode: e.ExitCode, DurationMS: e.DurationMS,
+				Adapter: e.Adapter, DetectionSource: e.DetectionSource, Version: e.Version,
+			}
+		}
+		d.Executions = &execs
+	}
+	return d
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,54 @@
+package output
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/report"
+)
+
+// Printer writes a check report in one format.
+type Printer interface {
+	Print(r report.Report) error
+}
+
+// Options are what a printer may need besides the report.
+type Options struct {
+	// Color allows ANSI colour (text only; machine formats never use it).
+	Color bool
+	// CLIVersion is the running ah's version, for envelopes.
+	CLIVersion string
+	// DurationMS is the whole run's duration, set only with --timings.
+	DurationMS *int64
+}
+
+// printers maps a --format name to its constructor: adding a format is
+// adding a file and a line here.
+var printers = map[string]func(io.Writer, Options) Printer{
+	"json": func(w io.Writer, o Options) Printer { return NewJSON(w, o) },
+	"text": func(w io.Writer, o Options) Printer { return NewText(w, o) },
+}
+
+// Formats lists the --format names, sorted.
+func Formats() []string {
+	return slices.Sorted(maps.Keys(printers))
+}
+
+// UnknownFormatError is a --format name no printer answers to.
+type UnknownFormatError struct{ Name string }
+
+func (e *UnknownFormatError) Error() string {
+	return fmt.Sprintf("unknown format %q; known formats: %s", e.Name, strings.Join(Formats(), ", "))
+}
+
+// New returns the printer for format, writing to w.
+func New(format string, w io.Writer, o Options) (Printer, error) {
+	mk, ok := printers[format]
+	if !ok {
+		return nil, &UnknownFormatError{Name: format}
+	}
+	return mk(w, o), nil
+}

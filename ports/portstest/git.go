@@ -1,0 +1,72 @@
+package portstest
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/espectacular/ah/ports"
+)
+
+// Git is a ports.Git answering from fixed data and recording the questions
+// asked. The zero value is a directory outside any work tree.
+type Git struct {
+	// InWorkTree says whether the directory is inside a work tree; Sub is
+	// its path below the top (what Prefix returns).
+	InWorkTree bool
+	Sub        string
+	// Changed is what WorktreeChanges returns, sorted as git's would be;
+	// Diffs maps "base..head" to what ChangedFiles returns.
+	Changed []string
+	Diffs   map[string][]string
+	// Err, when set, is returned by every method.
+	Err error
+
+	mu    sync.Mutex
+	calls []string
+}
+
+var _ ports.Git = (*Git)(nil)
+
+// Prefix implements ports.Git.
+func (g *Git) Prefix(context.Context) (string, error) {
+	g.record("prefix")
+	switch {
+	case g.Err != nil:
+		return "", g.Err
+	case !g.InWorkTree:
+		return "", ports.ErrNotWorkTree
+	}
+	return g.Sub, nil
+}
+
+// ChangedFiles implements ports.Git.
+func (g *Git) ChangedFiles(_ context.Context, base, head string) ([]string, error) {
+	g.record("diff " + base + ".." + head)
+	if g.Err != nil {
+		return nil, g.Err
+	}
+	return slices.Clone(g.Diffs[base+".."+head]), nil
+}
+
+// WorktreeChanges implements ports.Git.
+func (g *Git) WorktreeChanges(context.Context) ([]string, error) {
+	g.record("status")
+	if g.Err != nil {
+		return nil, g.Err
+	}
+	return slices.Sorted(slices.Values(g.Changed)), nil
+}
+
+// Calls lists the questions asked, in order.
+func (g *Git) Calls() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return slices.Clone(g.calls)
+}
+
+func (g *Git) record(call string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.calls = append(g.calls, call)
+}

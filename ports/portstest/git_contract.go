@@ -1,0 +1,58 @@
+package portstest
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/ports"
+)
+
+// GitState is a work tree for the Git contract: the implementation under
+// test sets it up (a real repository, or a configured fake).
+type GitState struct {
+	// InWorkTree is false for a directory outside any work tree.
+	InWorkTree bool
+	// Sub is the directory asked about, below the top ("" for the top).
+	Sub string
+	// Untracked are files created after the first commit, relative to the
+	// top, in no particular order.
+	Untracked []string
+}
+
+// RunGitContract checks what every ports.Git must answer about a work tree,
+// against the fake and the real implementation alike, so the fake the
+// Example and doctor tests use cannot drift from git.
+func RunGitContract(t *testing.T, newGit func(t *testing.T, s GitState) ports.Git) {
+	t.Helper()
+	tests := []struct {
+		name  string
+		state GitState
+		want  []string
+	}{
+		{"clean top", GitState{InWorkTree: true}, nil},
+		{"changes are sorted", GitState{InWorkTree: true, Untracked: []string{"z.txt", "a/b.txt"}}, []string{"a/b.txt", "z.txt"}},
+		{"paths from the top, asked below it", GitState{InWorkTree: true, Sub: "tools/ah", Untracked: []string{"tools/ah/new.txt", "top.txt"}},
+			[]string{"tools/ah/new.txt", "top.txt"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGit(t, tt.state)
+			prefix, err := g.Prefix(t.Context())
+			require.NoError(t, err)
+			assert.Equal(t, tt.state.Sub, prefix)
+			got, err := g.WorktreeChanges(t.Context())
+			require.NoError(t, err)
+			if len(tt.want) == 0 {
+				assert.Empty(t, got)
+			} else {
+				assert.Equal(t, tt.want, got)
+			}
+		})
+	}
+	t.Run("outside a work tree", func(t *testing.T) {
+		_, err := newGit(t, GitState{}).Prefix(t.Context())
+		require.ErrorIs(t, err, ports.ErrNotWorkTree)
+	})
+}
