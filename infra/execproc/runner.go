@@ -54,13 +54,19 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 		return res, nil
 	}
 	adoptOrphans()
+	startWatchdog()
 	began := time.Now()
 	ch, err := start(cmd)
 	if err != nil {
 		return res, err
 	}
-	track(ch.cmd.Process.Pid, true)
-	defer track(ch.cmd.Process.Pid, false)
+	pid := ch.cmd.Process.Pid
+	track(pid, true)
+	guard(pid)
+	defer func() {
+		unguard(pid) // collect has killed the group
+		track(pid, false)
+	}()
 	res.TimedOut, res.Canceled = ch.wait(ctx, cmd.Timeout, r.grace())
 	ch.collect(&res, r.grace())
 	res.Duration = time.Since(began)
@@ -128,7 +134,7 @@ func start(c ports.Command) (*child, error) {
 		return nil, fmt.Errorf("start %q: %w", c.Argv[0], err)
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
-	err = cmd.Start()
+	err = onSpawnThread(cmd.Start)
 	// The parent's write ends must be closed, or the drains never see EOF.
 	closeAll(outW, errW)
 	if err != nil {

@@ -1,0 +1,5 @@
+package execproc
+
+// DisableWatchdog keeps the watchdog from starting in this process, so a
+// test can prove what the parent-death signal does alone.
+func DisableWatchdog() { watchdog.once.Do(func() {}) }
