@@ -6,7 +6,6 @@ package execproc
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"sync"
@@ -56,9 +55,18 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 	adoptOrphans()
 	startWatchdog()
 	began := time.Now()
-	ch, err := start(cmd)
+	if !acquire(ctx) {
+		res.Canceled = true
+		return res, nil
+	}
+	defer release()
+	ch, err := startRetrying(ctx, func() (*child, error) { return start(cmd) })
 	if err != nil {
 		return res, err
+	}
+	if ch == nil {
+		res.Canceled = true
+		return res, nil
 	}
 	pid := ch.cmd.Process.Pid
 	track(pid, true)
@@ -126,12 +134,12 @@ func start(c ports.Command) (*child, error) {
 
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("start %q: %w", c.Argv[0], err)
+		return nil, pipeError(c, err)
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		closeAll(outR, outW)
-		return nil, fmt.Errorf("start %q: %w", c.Argv[0], err)
+		return nil, pipeError(c, err)
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
 	err = onSpawnThread(cmd.Start)

@@ -1,3 +1,5 @@
+//go:build unix
+
 package execproc
 
 // DisableWatchdog keeps the watchdog from starting in this process, so a
