@@ -65,8 +65,11 @@ func startFamily([]string) int {
 // TestKilledRunnerLeavesNoProcess: when ah dies by SIGKILL, which it cannot
 // catch, neither a running test (parent-death signal, Linux) nor the
 // test's own child in its group (the watchdog) outlives it.
+//
+// Not parallel: the killed parent is started here with os/exec, not by a
+// Runner, so a parallel Runner going idle would take it for an escaped
+// orphan of this process and kill it.
 func TestKilledRunnerLeavesNoProcess(t *testing.T) {
-	t.Parallel()
 	child, grandchild := killRunnerMidRun(t, "parent")
 	requireGone(t, child)
 	requireGone(t, grandchild)

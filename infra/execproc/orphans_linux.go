@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // prSetChildSubreaper is PR_SET_CHILD_SUBREAPER from linux/prctl.h.
@@ -23,27 +24,53 @@ var (
 	adopted atomic.Bool
 )
 
+// reapEvery is how often exited orphans are reaped during a run.
+const reapEvery = time.Second
+
 // adoptOrphans makes this process the reaper of its orphaned descendants,
 // so a test's process that escaped its group (setsid, a double-forked
-// daemon) is re-parented to ah instead of init, and Close can stop it.
+// daemon) is re-parented to ah instead of init, and killOrphans can stop
+// it. Orphans that exit meanwhile are reaped as they go, so a long run
+// does not pile up zombies.
 func adoptOrphans() {
 	subreaper.Do(func() {
 		_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
 		adopted.Store(errno == 0)
+		if errno == 0 {
+			go func() {
+				for range time.Tick(reapEvery) {
+					reapOrphans()
+				}
+			}()
+		}
 	})
 }
 
-// killOrphans kills and reaps every child of this process that is not a
-// running test (live): descendants that left their test's process group and
-// were re-parented here. Killing one re-parents its own children here, so it
+// reapOrphans collects the exit status of orphans that have exited. Only
+// pids that are not live are waited for, by pid: wait4(-1) would steal
+// the status of a test's child from exec.Cmd.Wait.
+func reapOrphans() {
+	live.Lock()
+	defer live.Unlock()
+	for _, pid := range childrenOf(os.Getpid(), isLiveLocked) {
+		var ws syscall.WaitStatus
+		_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+	}
+}
+
+// killOrphans kills and reaps every child of this process that is not
+// live: descendants that left their test's process group and were
+// re-parented here. Killing one re-parents its own children here, so it
 // repeats until none is left (bounded, in case something keeps forking).
-func killOrphans(live func(pid int) bool) {
+func killOrphans() {
 	if !adopted.Load() {
 		return
 	}
+	live.Lock()
+	defer live.Unlock()
 	self := os.Getpid()
 	for range 20 {
-		orphans := childrenOf(self, live)
+		orphans := childrenOf(self, isLiveLocked)
 		if len(orphans) == 0 {
 			return
 		}
@@ -59,6 +86,10 @@ func killOrphans(live func(pid int) bool) {
 		}
 	}
 }
+
+// isLiveLocked reports whether pid is waited for by its Runner; the
+// caller holds live's lock.
+func isLiveLocked(pid int) bool { return live.pids[pid] }
 
 // childrenOf lists the children of this process (ppid), except live ones:
 // from /proc/self/task/*/children where the kernel offers it, else by

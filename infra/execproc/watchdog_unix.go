@@ -48,13 +48,16 @@ func startWatchdog() {
 		cmd := exec.Command("/bin/sh", "-c", watchdogScript)
 		cmd.Stdin = r
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		// Never waited for: it runs until ah exits. Registered as live in
+		// the same critical section as its start, so the orphan reaper
+		// never takes it for an escapee.
+		live.Lock()
+		defer live.Unlock()
 		if err := cmd.Start(); err != nil {
 			_ = w.Close()
 			return
 		}
-		// Never waited for: it runs until ah exits. Marked live so the
-		// orphan reaper leaves it alone.
-		track(cmd.Process.Pid, true)
+		live.pids[cmd.Process.Pid] = true
 		watchdog.w = w
 	})
 }
