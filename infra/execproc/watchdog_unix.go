@@ -31,7 +31,11 @@ var watchdog struct {
 	once sync.Once
 	mu   sync.Mutex
 	w    *os.File
+	pid  int // set once, under live's lock
 }
+
+// watchdogPID is the watchdog's pid, or 0; the caller holds live's lock.
+func watchdogPID() int { return watchdog.pid }
 
 // startWatchdog starts the watchdog once, in its own process group so
 // Ctrl-C in the terminal does not reach it. SIGKILL cannot be caught, and
@@ -58,6 +62,7 @@ func startWatchdog() {
 			return
 		}
 		live.pids[cmd.Process.Pid] = true
+		watchdog.pid = cmd.Process.Pid
 		watchdog.w = w
 	})
 }
