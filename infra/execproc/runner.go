@@ -52,12 +52,12 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 	}
 	adoptOrphans()
 	startWatchdog()
-	began := time.Now()
 	if !acquire(ctx) {
 		res.Canceled = true
 		return res, nil
 	}
 	defer release()
+	began := time.Now() // waiting for a slot is not the test's time
 	ch, err := startRetrying(ctx, func() (*child, error) { return start(cmd) })
 	if err != nil {
 		return res, err
