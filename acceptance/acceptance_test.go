@@ -7,23 +7,25 @@ package acceptance_test
 import (
 	"context"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/espectacular/ah/acceptance"
 	"github.com/espectacular/ah/cmd/ah/cli"
+	"github.com/espectacular/ah/infra/signals"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"ah": func() {
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			// The same as cmd/ah/main.go.
+			ctx, stop := signals.Notify(context.Background())
 			code := cli.Main(ctx, os.Args[1:], cli.System())
-			stop()
+			if n := stop(); n > 0 && code == cli.ExitInterrupted {
+				code = 128 + n
+			}
 			os.Exit(code)
 		},
 	})

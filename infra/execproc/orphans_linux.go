@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // prSetChildSubreaper is PR_SET_CHILD_SUBREAPER from linux/prctl.h.
@@ -23,27 +24,107 @@ var (
 	adopted atomic.Bool
 )
 
+// reapEvery is how often exited orphans are reaped during a run.
+const reapEvery = time.Second
+
 // adoptOrphans makes this process the reaper of its orphaned descendants,
 // so a test's process that escaped its group (setsid, a double-forked
-// daemon) is re-parented to ah instead of init, and Close can stop it.
+// daemon) is re-parented to ah instead of init, and killOrphans can stop
+// it. Orphans that exit meanwhile are reaped as they go, so a long run
+// does not pile up zombies.
 func adoptOrphans() {
 	subreaper.Do(func() {
 		_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
 		adopted.Store(errno == 0)
+		if errno == 0 {
+			go func() {
+				for range time.Tick(reapEvery) {
+					reapOrphans()
+				}
+			}()
+		}
 	})
 }
 
-// killOrphans kills and reaps every child of this process that is not a
-// running test (live): descendants that left their test's process group and
-// were re-parented here. Killing one re-parents its own children here, so it
+// reapOrphans collects the exit status of orphans that have exited. Only
+// pids that are not live are waited for, by pid: wait4(-1) would steal
+// the status of a test's child from exec.Cmd.Wait.
+//
+// It also hands the watchdog every process group below ah, so a SIGKILL
+// of ah takes along the processes that left their test's group (setsid,
+// daemons) as well as the tests' groups.
+func reapOrphans() {
+	live.Lock()
+	defer live.Unlock()
+	for _, pid := range childrenOf(os.Getpid(), isLiveLocked) {
+		var ws syscall.WaitStatus
+		_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+	}
+	groups := descendantGroups(watchdogPID())
+	for g := range groups {
+		if !escapedGroups[g] {
+			guard(g)
+		}
+	}
+	for g := range escapedGroups {
+		if !groups[g] {
+			unguard(g)
+		}
+	}
+	escapedGroups = groups
+}
+
+// escapedGroups are the process groups below ah the watchdog was told
+// about by reapOrphans; guarded by live's lock.
+var escapedGroups = map[int]bool{}
+
+// descendantGroups lists the process groups of every descendant of this
+// process except skip's subtree, never this process's own group (a
+// descendant may have joined it). Bounded, in case of a fork bomb.
+func descendantGroups(skip int) map[int]bool {
+	groups := map[int]bool{}
+	queue, ok := taskChildren("/proc/self")
+	if !ok {
+		return groups
+	}
+	own := syscall.Getpgrp()
+	for n := 0; len(queue) > 0 && n < 100_000; n++ {
+		pid := queue[0]
+		queue = queue[1:]
+		if pid == skip {
+			continue
+		}
+		dir := "/proc/" + strconv.Itoa(pid)
+		if stat, err := os.ReadFile(dir + "/stat"); err == nil {
+			if g := statField(stat, 2); g > 1 && g != own {
+				groups[g] = true
+			}
+		}
+		kids, _ := taskChildren(dir)
+		queue = append(queue, kids...)
+	}
+	return groups
+}
+
+// killOrphans kills and reaps every child of this process that is not
+// live: descendants that left their test's process group and were
+// re-parented here. Killing one re-parents its own children here, so it
 // repeats until none is left (bounded, in case something keeps forking).
-func killOrphans(live func(pid int) bool) {
+func killOrphans() {
 	if !adopted.Load() {
 		return
 	}
+	live.Lock()
+	defer live.Unlock()
+	defer func() {
+		for g := range escapedGroups {
+			unguard(g)
+		}
+		clear(escapedGroups)
+	}()
 	self := os.Getpid()
 	for range 20 {
-		orphans := childrenOf(self, live)
+		orphans := childrenOf(self, isLiveLocked)
 		if len(orphans) == 0 {
 			return
 		}
@@ -60,11 +141,15 @@ func killOrphans(live func(pid int) bool) {
 	}
 }
 
+// isLiveLocked reports whether pid is waited for by its Runner; the
+// caller holds live's lock.
+func isLiveLocked(pid int) bool { return live.pids[pid] }
+
 // childrenOf lists the children of this process (ppid), except live ones:
 // from /proc/self/task/*/children where the kernel offers it, else by
 // reading every /proc/<pid>/stat.
 func childrenOf(ppid int, live func(pid int) bool) []int {
-	if pids, ok := taskChildren(); ok {
+	if pids, ok := taskChildren("/proc/self"); ok {
 		return slices.DeleteFunc(pids, live)
 	}
 	entries, err := os.ReadDir("/proc")
@@ -88,15 +173,16 @@ func childrenOf(ppid int, live func(pid int) bool) []int {
 	return out
 }
 
-// taskChildren reads the children of every thread of this process.
-func taskChildren() ([]int, bool) {
-	tasks, err := os.ReadDir("/proc/self/task")
+// taskChildren reads the children of every thread of the process whose
+// /proc directory is dir.
+func taskChildren(dir string) ([]int, bool) {
+	tasks, err := os.ReadDir(dir + "/task")
 	if err != nil {
 		return nil, false
 	}
 	var pids []int
 	for _, t := range tasks {
-		data, err := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
+		data, err := os.ReadFile(dir + "/task/" + t.Name() + "/children")
 		if err != nil {
 			return nil, false // kernel without CONFIG_PROC_CHILDREN
 		}
@@ -109,20 +195,24 @@ func taskChildren() ([]int, bool) {
 	return pids, true
 }
 
-// parentOf reads the ppid field of /proc/<pid>/stat: "pid (comm) state ppid
-// ...", where comm may itself contain spaces and parentheses.
-func parentOf(stat []byte) int {
-	i := bytes.LastIndexByte(stat, ')')
-	if i < 0 {
+// parentOf reads the ppid field of /proc/<pid>/stat.
+func parentOf(stat []byte) int { return statField(stat, 1) }
+
+// statField reads field i after the command of /proc/<pid>/stat: "pid
+// (comm) state ppid pgrp ...", where comm may itself contain spaces and
+// parentheses; i is 1 for ppid, 2 for pgrp.
+func statField(stat []byte, i int) int {
+	j := bytes.LastIndexByte(stat, ')')
+	if j < 0 {
 		return -1
 	}
-	fields := bytes.Fields(stat[i+1:])
-	if len(fields) < 2 {
+	fields := bytes.Fields(stat[j+1:])
+	if len(fields) <= i {
 		return -1
 	}
-	ppid, err := strconv.Atoi(string(fields[1]))
+	n, err := strconv.Atoi(string(fields[i]))
 	if err != nil {
 		return -1
 	}
-	return ppid
+	return n
 }

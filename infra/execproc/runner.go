@@ -1,12 +1,16 @@
 // Package execproc runs child processes: argv without a shell, each child in
 // its own process group, output drained into bounded tails, and a stop
 // sequence (interrupt, grace period, kill) that leaves no process behind.
+//
+// On Linux the process becomes the reaper of its orphaned descendants, and
+// any child it does not know as a Runner's is taken for an escaped orphan:
+// reaped when it exits, killed when no test runs. So execproc must be the
+// only code of the process that starts child processes.
 package execproc
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -30,13 +34,6 @@ type Runner struct {
 	Grace time.Duration
 }
 
-// live holds the PIDs of every child being run by any Runner of this
-// process, so Close never mistakes a running test for an orphan.
-var live = struct {
-	sync.Mutex
-	pids map[int]bool
-}{pids: map[int]bool{}}
-
 var _ ports.Process = (*Runner)(nil)
 
 // errEmptyArgv is returned for a Command without a program.
@@ -55,13 +52,31 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 		return res, nil
 	}
 	adoptOrphans()
-	began := time.Now()
-	ch, err := start(cmd)
+	startWatchdog()
+	if !acquire(ctx) {
+		res.Canceled = true
+		return res, nil
+	}
+	defer release()
+	began := time.Now() // waiting for a slot is not the test's time
+	ch, err := startRetrying(ctx, func() (*child, error) { return start(cmd) })
 	if err != nil {
 		return res, err
 	}
-	track(ch.cmd.Process.Pid, true)
-	defer track(ch.cmd.Process.Pid, false)
+	if ch == nil {
+		res.Canceled = true
+		return res, nil
+	}
+	pid := ch.cmd.Process.Pid // tracked as live by start
+	guard(pid)
+	defer func() {
+		unguard(pid) // collect has killed the group
+		if untrack(pid) == 0 {
+			// Nothing runs: whatever escaped a test's group now has no
+			// test left that could be using it.
+			killOrphans()
+		}
+	}()
 	res.TimedOut, res.Canceled = ch.wait(ctx, cmd.Timeout, r.grace())
 	ch.collect(&res, r.grace())
 	res.Duration = time.Since(began)
@@ -72,24 +87,8 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 // test's process group (setsid, double-forked daemons) and were re-parented
 // to ah (Linux). Call it once no Run is in progress any more.
 func (r *Runner) Close() error {
-	killOrphans(isLive)
+	killOrphans()
 	return nil
-}
-
-func track(pid int, running bool) {
-	live.Lock()
-	defer live.Unlock()
-	if running {
-		live.pids[pid] = true
-	} else {
-		delete(live.pids, pid)
-	}
-}
-
-func isLive(pid int) bool {
-	live.Lock()
-	defer live.Unlock()
-	return live.pids[pid]
 }
 
 func (r *Runner) grace() time.Duration {
@@ -121,15 +120,15 @@ func start(c ports.Command) (*child, error) {
 
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("start %q: %w", c.Argv[0], err)
+		return nil, pipeError(c, err)
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		closeAll(outR, outW)
-		return nil, fmt.Errorf("start %q: %w", c.Argv[0], err)
+		return nil, pipeError(c, err)
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
-	err = cmd.Start()
+	err = startTracked(cmd)
 	// The parent's write ends must be closed, or the drains never see EOF.
 	closeAll(outW, errW)
 	if err != nil {

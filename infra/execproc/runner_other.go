@@ -18,6 +18,8 @@ func interrupt(p *os.Process) {
 	}
 }
 
+func onSpawnThread(start func() error) error { return start() }
+
 func kill(p *os.Process) {
 	_ = p.Kill()
 }

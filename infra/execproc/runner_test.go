@@ -165,7 +165,7 @@ func TestRunMissingDir(t *testing.T) {
 	cmd.Dir = filepath.Join(t.TempDir(), "missing")
 	_, err := newRunner().Run(t.Context(), cmd)
 	require.ErrorIs(t, err, fs.ErrNotExist)
-	assert.Contains(t, err.Error(), "working directory: stat "+cmd.Dir)
+	assert.Contains(t, err.Error(), ": the working directory "+cmd.Dir+" does not exist")
 }
 
 // cancelWhenExists calls cancel once name exists, or after upperBound so a

@@ -9,10 +9,10 @@ import (
 	"syscall"
 )
 
-// setGroup starts the child as the leader of a new process group, so that
-// signals reach everything it spawns.
+// setGroup starts the child as the leader of a new process group (see
+// sysProcAttr).
 func setGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = sysProcAttr()
 }
 
 // interrupt sends SIGINT to the child's whole group, as Ctrl-C would.

@@ -18,6 +18,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/ports"
 )
 
 func init() {
@@ -94,8 +96,11 @@ func TestRunAbandonsPipeOfEscapedGrandchild(t *testing.T) {
 	res, err := newRunner().Run(t.Context(), helper("escape"))
 	require.NoError(t, err)
 	pid := grandchildPID(t, res.Stderr)
-	// It left our process group, so clean it up by hand.
-	require.NoError(t, syscall.Kill(pid, syscall.SIGKILL))
+	// It left our process group; the runner kills it once no test runs,
+	// which may already have happened, else clean it up by hand.
+	if err := syscall.Kill(pid, syscall.SIGKILL); !errors.Is(err, syscall.ESRCH) {
+		require.NoError(t, err)
+	}
 	requireGone(t, pid)
 
 	assert.Less(t, time.Since(began), upperBound)
@@ -125,5 +130,24 @@ func requireGone(t *testing.T, pid int) {
 			t.Fatalf("grandchild %d still exists: kill(pid, 0) = %v, want ESRCH", pid, err)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestRunStartErrorInPlainWords: a start failure says what happened to
+// which file, without Go's "fork/exec" prefix.
+func TestRunStartErrorInPlainWords(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "noshebang"), []byte{0x7f, 0, 0, 0}, 0o755))
+	missing := filepath.Join(dir, "missing")
+	tests := []struct{ program, want string }{
+		{missing, `start "` + missing + `": ` + missing + ` does not exist (or the interpreter on its #! line does not)`},
+		{"./noshebang", `start "./noshebang": ./noshebang is not a program this system can run (a script needs a #! line)`},
+	}
+	for _, tt := range tests {
+		_, err := newRunner().Run(t.Context(), ports.Command{Argv: []string{tt.program}, Dir: dir})
+		require.Error(t, err)
+		assert.EqualError(t, err, tt.want)
+		assert.NotContains(t, err.Error(), "fork/exec")
 	}
 }

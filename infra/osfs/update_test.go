@@ -96,7 +96,7 @@ func TestUpdateNoChangeAndEditError(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(root, "f"))
 	assert.Equal(t, "a", string(got))
 	assert.Equal(t, []string{"f"}, names(t, root))
-	require.ErrorContains(t, w.Update(t.Context(), "missing", func(b []byte) ([]byte, error) { return b, nil }), "read missing")
+	require.ErrorContains(t, w.Update(t.Context(), "missing", func(b []byte) ([]byte, error) { return b, nil }), "read missing: no such file or directory")
 	require.ErrorIs(t, w.Update(t.Context(), "../x", func(b []byte) ([]byte, error) { return b, nil }), osfs.ErrInvalidName)
 }
 

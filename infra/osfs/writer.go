@@ -10,7 +10,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strconv"
 
 	"github.com/espectacular/ah/ports"
 )
@@ -47,7 +46,7 @@ func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm f
 	}
 	root, err := os.OpenRoot(w.root)
 	if err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
+		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
 	}
 	defer root.Close()
 	if err := writeAtomic(root, name, data, perm); err != nil {
@@ -72,12 +71,12 @@ func (w *Writer) Update(ctx context.Context, name string, edit func(old []byte) 
 	}
 	root, err := os.OpenRoot(w.root)
 	if err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
+		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
 	}
 	defer root.Close()
 	unlock, err := lockDir(ctx, root, path.Dir(name))
 	if err != nil {
-		return fmt.Errorf("lock the directory of %s: %w", name, err)
+		return fmt.Errorf("lock the directory of %s: %w", name, bare(err))
 	}
 	defer unlock()
 	target, err := followLinks(root, w.root, name)
@@ -86,15 +85,18 @@ func (w *Writer) Update(ctx context.Context, name string, edit func(old []byte) 
 	}
 	fi, err := root.Stat(target)
 	if err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
+		return fmt.Errorf("read %s: %w", name, bare(err))
 	}
 	old, err := root.ReadFile(target)
 	if err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
+		return fmt.Errorf("read %s: %w", name, bare(err))
 	}
 	data, err := edit(old)
 	if err != nil || data == nil {
 		return err
+	}
+	if path.Dir(target) == path.Dir(name) { // the directory we hold locked
+		removeStaleTemps(root, path.Dir(target))
 	}
 	if err := writeAtomic(root, target, data, fi.Mode().Perm()); err != nil {
 		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
@@ -135,12 +137,12 @@ func followLinks(root *os.Root, dir, name string) (string, error) {
 func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) (err error) {
 	if dir := path.Dir(name); dir != "." {
 		if err := root.MkdirAll(dir, 0o755); err != nil {
-			return err
+			return plain("could not create its directory "+dir, err)
 		}
 	}
 	f, tmp, err := createTemp(root, name)
 	if err != nil {
-		return err
+		return plain("could not create a temporary file next to it", err)
 	}
 	defer func() {
 		if err != nil {
@@ -149,20 +151,23 @@ func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) (err
 		}
 	}()
 	if _, err := f.Write(data); err != nil {
-		return err
+		return plain("could not write the new content", err)
 	}
 	// Sync before rename: otherwise a crash can leave name pointing at an
 	// empty file, losing the old content as well as the new.
 	if err := f.Sync(); err != nil {
-		return err
+		return plain("could not flush the new content to disk", err)
 	}
 	if err := f.Chmod(perm); err != nil {
-		return err
+		return plain("could not set its permissions", err)
 	}
 	if err := f.Close(); err != nil {
-		return err
+		return plain("could not write the new content", err)
 	}
-	return root.Rename(tmp, name)
+	if err := root.Rename(tmp, name); err != nil {
+		return plain("could not replace it with the new version", err)
+	}
+	return nil
 }
 
 // createTemp is os.CreateTemp for an os.Root: a new file next to name, with
@@ -170,7 +175,7 @@ func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) (err
 func createTemp(root *os.Root, name string) (*os.File, string, error) {
 	dir, base := path.Split(name)
 	for range 10000 {
-		tmp := dir + "." + base + ".ah-tmp-" + strconv.FormatUint(uint64(rand.Uint32()), 10)
+		tmp := tempName(dir, base, rand.Uint32())
 		f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, tmp, err

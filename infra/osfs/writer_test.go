@@ -111,3 +111,16 @@ func names(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// TestWriteFileErrorInPlainWords: a failed write says which step failed
+// and why, without the system call's name ("renameat") or the temporary
+// file's.
+func TestWriteFileErrorInPlainWords(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "d", "inner"), 0o755))
+	err := osfs.New(root).WriteFile(t.Context(), "d", []byte("x"), 0o644)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "write d in "+root+": could not replace it with the new version: ")
+	assert.NotContains(t, err.Error(), "renameat")
+	assert.NotContains(t, err.Error(), "ah-tmp")
+}

@@ -1,0 +1,43 @@
+//go:build unix
+
+package osfs_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/infra/osfs"
+)
+
+// TestUpdateRemovesStaleTemps: a writer killed between creating its
+// temporary file and renaming it (kill -9 during `ah doctor --enable`)
+// left the file behind for good. The next Update removes it, and never a
+// live writer's file or one whose owner it cannot tell.
+func TestUpdateRemovesStaleTemps(t *testing.T) {
+	dead := exec.Command("true")
+	require.NoError(t, dead.Run())
+	deadPID, livePID := dead.Process.Pid, os.Getppid()
+
+	root := t.TempDir()
+	dir := filepath.Join(root, ".espectacular")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "config.toml"), []byte("a\n"), 0o644))
+	stale := fmt.Sprintf(".config.toml.ah-tmp-%d-123", deadPID)
+	live := fmt.Sprintf(".config.toml.ah-tmp-%d-456", livePID)
+	legacy := ".config.toml.ah-tmp-789"
+	for _, name := range []string{stale, live, legacy} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("partial"), 0o600))
+	}
+
+	err := osfs.New(root).Update(t.Context(), ".espectacular/config.toml", func(old []byte) ([]byte, error) {
+		return append(old, "b\n"...), nil
+	})
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{legacy, live, "config.toml"}, names(t, dir), "only the dead writer's file is gone")
+}
