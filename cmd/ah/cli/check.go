@@ -69,7 +69,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	for _, w := range rep.Warnings {
-		fmt.Fprintf(d.Streams.Err, "ah: warning: %s\n", w)
+		fmt.Fprintf(d.Streams.Err, "ah: warning: %s\n", output.Escape(w))
 	}
 	popts := output.Options{Color: d.color(), CLIVersion: Version}
 	if c.Timings {

@@ -156,7 +156,9 @@ func fail(d *Deps, cmd string, asJSON bool, err error) int {
 		env.Error = &output.EnvelopeError{Code: code, Message: err.Error()}
 		_ = output.WriteEnvelope(d.Streams.Out, env)
 	}
-	fmt.Fprintf(d.Streams.Err, "ah: %v\n", err)
+	// The message may quote a file name or a config key: escaped, so it
+	// cannot forge lines or drive the terminal.
+	fmt.Fprintf(d.Streams.Err, "ah: %s\n", output.Escape(err.Error()))
 	return code
 }
 

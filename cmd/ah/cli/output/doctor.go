@@ -9,7 +9,8 @@ import (
 )
 
 // DoctorText prints the checks, the adapters per test type, the
-// recommendations and a verdict line.
+// recommendations and a verdict line; values from outside ah (file names,
+// probe output) are escaped as in the check report (escape.go).
 func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 	paint := func(c, s string) string {
 		if !color {
@@ -29,7 +30,7 @@ func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 		default:
 			status = paint(green, status)
 		}
-		fmt.Fprintf(&b, "  %s  %-18s %s\n", status, c.Name, c.Message)
+		fmt.Fprintf(&b, "  %s  %-18s %s\n", status, Escape(c.Name), Escape(c.Message))
 	}
 	b.WriteString("adapters:\n")
 	if len(r.Adapters) == 0 {
@@ -38,9 +39,9 @@ func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 	for _, a := range r.Adapters {
 		version := ""
 		if a.Version != "" {
-			version = " " + a.Version
+			version = " " + Escape(a.Version)
 		}
-		fmt.Fprintf(&b, "  tests.%s -> %s%s (%s): %s\n", a.TestType, a.Adapter, version, a.DetectionSource, a.Command)
+		fmt.Fprintf(&b, "  tests.%s -> %s%s (%s): %s\n", Escape(a.TestType), Escape(a.Adapter), version, Escape(a.DetectionSource), Escape(a.Command))
 	}
 	if len(r.Findings) > 0 {
 		b.WriteString("recommendations:\n")
@@ -48,9 +49,9 @@ func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 	for _, f := range r.Findings {
 		apply := ""
 		if f.ApplyCommand != nil {
-			apply = *f.ApplyCommand
+			apply = Escape(*f.ApplyCommand)
 		}
-		fmt.Fprintf(&b, "  %s\n    $ %s\n", f.Message, apply)
+		fmt.Fprintf(&b, "  %s\n    $ %s\n", capMessage(f.Message), apply)
 	}
 	s := r.Summary
 	verdict := paint(green, "healthy")
@@ -65,11 +66,11 @@ func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 // EnableText reports what `ah doctor --enable` did.
 func EnableText(w io.Writer, e doctor.Edit) error {
 	var b strings.Builder
-	b.WriteString(e.Message + "\n")
+	b.WriteString(Escape(e.Message) + "\n")
 	if e.Changed {
 		b.WriteString("\n")
 		for _, l := range strings.SplitAfter(strings.TrimRight(e.Added, "\n"), "\n") {
-			b.WriteString("  " + strings.TrimRight(l, "\n") + "\n")
+			b.WriteString("  " + Escape(strings.TrimRight(l, "\n")) + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -37,8 +37,9 @@ var _ Printer = (*Text)(nil)
 // NewText returns the text printer writing to w.
 func NewText(w io.Writer, o Options) *Text { return &Text{w: w, color: o.Color} }
 
-// Print writes the report.
+// Print writes the report, escaped for a terminal (sanitize.go).
 func (p *Text) Print(r report.Report) error {
+	r = sanitized(r)
 	paint := func(c, s string) string {
 		if !p.color {
 			return s
@@ -54,14 +55,18 @@ func (p *Text) Print(r report.Report) error {
 		case finding.Warn:
 			sev = paint(yellow, sev)
 		}
-		fmt.Fprintf(&b, "%s: %s %s: %s\n", location(f), sev, f.Kind, f.Message)
+		loc := location(f)
+		fmt.Fprintf(&b, "%s: %s %s: %s\n", loc, sev, f.Kind, strings.TrimPrefix(f.Message, loc+": "))
 		if f.Test != nil {
 			writeTest(&b, f.Test, func(s string) string { return paint(dim, s) })
 		}
 	}
 	s := r.Summary
 	verdict := paint(green, "passed")
-	if r.Failed() {
+	switch {
+	case r.Interrupted:
+		verdict = paint(red, "interrupted")
+	case r.Failed():
 		verdict = paint(red, "FAILED")
 	}
 	fmt.Fprintf(&b, "ah check: %s: %d scenarios, %d structural, %d execution, %d warnings, %d tests passed\n",
@@ -70,9 +75,12 @@ func (p *Text) Print(r report.Report) error {
 	return err
 }
 
-// location is where a person should look: the scenario heading, or the
-// contract for findings without one.
+// location is where a person should look: the scenario heading, the
+// malformed heading's line, or the contract for findings without one.
 func location(f finding.Finding) string {
+	if f.Heading != nil {
+		return fmt.Sprintf("%s:%d", f.SpecPath, f.Heading.Line)
+	}
 	if f.Scenario != nil && f.Scenario.Line != nil {
 		return fmt.Sprintf("%s:%d", f.SpecPath, *f.Scenario.Line)
 	}
