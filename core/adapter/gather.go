@@ -111,6 +111,9 @@ func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Fa
 func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d ports.Driver, e Evidence) Evidence {
 	e.Probed = true
 	for _, p := range d.Probes(repo) {
+		if ctx.Err() != nil {
+			return e // interrupted: start no further probe
+		}
 		res, err := proc.Run(ctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
 		if err == nil && res.ExitCode == 0 && !res.TimedOut && !res.Signaled && !res.Canceled {
 			e.Runnable = slices.Clone(p.Command)

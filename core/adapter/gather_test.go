@@ -1,6 +1,7 @@
 package adapter_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -59,6 +60,17 @@ func TestGather(t *testing.T) {
 		assert.Equal(t, "/repo", c.Dir)
 		assert.Equal(t, adapter.ProbeTimeout, c.Timeout)
 	}
+}
+
+// Issue 9: once interrupted, no further probe starts.
+func TestProbeStopsWhenInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) {
+		cancel()
+		return ports.Result{ExitCode: -1, Canceled: true}, nil
+	}}
+	adapter.Gather(ctx, fstest.MapFS{}, proc, "/repo", probingDrivers(), "pytest")
+	assert.Equal(t, [][]string{{"python3", "-m", "pytest", "--version"}}, proc.Argvs())
 }
 
 func TestGatherOnlyProbesWhatIsAsked(t *testing.T) {

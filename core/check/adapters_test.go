@@ -63,6 +63,27 @@ func TestMissingAdapter(t *testing.T) {
 	assert.Equal(t, [][]string{{"fw", "--version"}}, proc.Argvs())
 }
 
+// Issue 9: Ctrl-C during a probe is an interruption, not missing-adapter
+// evidence: Run returns the cancellation, with or without --run-tests.
+func TestInterruptedProbeIsNotMissingAdapter(t *testing.T) {
+	for _, runTests := range []bool{false, true} {
+		ctx, cancel := context.WithCancel(t.Context())
+		proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) {
+			cancel() // Ctrl-C while `fw --version` runs
+			return ports.Result{ExitCode: -1, Canceled: true}, nil
+		}}
+		files := adapterRepo("", "[[tests.lang]]", `flags = "a"`)
+		opts := check.Options{Adapters: &check.Adapters{Drivers: []ports.Driver{probedDriver(false)}, Process: proc, Dir: "/repo"}}
+		if runTests {
+			opts.Exec = &check.Exec{Process: proc, Dir: "/repo"}
+		}
+		rep, err := check.Run(ctx, mapFS(files), parseConfig(t, files), opts)
+		require.ErrorIs(t, err, context.Canceled, "runTests=%v", runTests)
+		assert.Empty(t, rep.Findings)
+		assert.Equal(t, [][]string{{"fw", "--version"}}, proc.Argvs())
+	}
+}
+
 // Detection gathers only what a decision needs: no probe when config or a
 // manifest decides, and one probe per adapter however many entries use it.
 func TestAdapterDetectionIsLazy(t *testing.T) {

@@ -58,6 +58,12 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
+	// A cancellation during the adapter probes (a slow `pytest --version`)
+	// left their evidence incomplete: the findings drawn from it, such as
+	// missing-adapter, would be false. The run was interrupted (issue 9).
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
 	var ran *execution.Results
 	if opts.Exec != nil {
 		jobs, unresolved := plan(cfg, v.ready)
