@@ -90,6 +90,9 @@ func Parse(data []byte) (Config, error) {
 	if msgs := nulArgs(doc); len(msgs) > 0 {
 		return Config{}, &Error{File: Path, Problems: msgs}
 	}
+	if msgs := reservedRunners(doc); len(msgs) > 0 {
+		return Config{}, &Error{File: Path, Problems: msgs}
+	}
 	return build(doc), nil
 }
 

@@ -170,6 +170,11 @@ var rejectCases = []rejectCase{
 	{name: "NUL byte in a runner", toml: minimal + "[runners]\nunit = [\"py\\u0000test\"]\n", contains: []string{`runners.unit[0] contains a NUL byte`}},
 	{name: "NUL byte in a table runner", toml: minimal + "[runners.unit]\ncommand = [\"x\", \"\\u0000\"]\n", contains: []string{`runners.unit.command[1] contains a NUL byte`}},
 	{name: "NUL byte in a custom runner", toml: minimal + "[runners.custom.lint]\ncommand = [\"\\u0000\"]\n", contains: []string{`runners.custom.lint.command[0] contains a NUL byte`}},
+	// tests.shell entries never use a runner: a runner named shell was
+	// silently ignored (issue 9).
+	{name: "runner named shell", toml: minimal + "[runners]\nshell = [\"bwrap\", \"sh\"]\n", contains: []string{"runners.shell: shell is reserved", "/bin/sh -c", "[execution] wrapper"}},
+	{name: "runner table named shell", toml: minimal + "[runners.shell]\nadapter = \"pytest\"\n", contains: []string{"runners.shell: shell is reserved"}},
+	{name: "custom runner named shell", toml: minimal + "[runners.custom.shell]\ncommand = [\"x\"]\n", contains: []string{"runners.custom.shell: a custom runner cannot be named shell", `runner = "shell"`}},
 	{name: "jobs 0", toml: minimal + "[execution]\njobs = 0\n", contains: []string{"execution.jobs"}},
 	{name: "default timeout as string", toml: minimal + "[execution]\ndefault_timeout_seconds = \"60\"\n", contains: []string{"execution.default_timeout_seconds"}},
 	{name: "fractional timeout", toml: minimal + "[execution]\ndefault_timeout_seconds = 1.5\n", contains: []string{"execution.default_timeout_seconds"}},
