@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -174,14 +172,9 @@ func parseEnvelope(res ports.Result) (*envelope, string) {
 	if len(bytes.TrimSpace(out)) == 0 {
 		return nil, "stdout is empty; print the envelope {\"exit_code\": 0, \"passed\": true, \"findings\": []}"
 	}
-	dec := json.NewDecoder(bytes.NewReader(out))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		return nil, "stdout is not JSON: " + err.Error()
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, "stdout holds more than one JSON value; print only the envelope and send logs to stderr"
+	doc, out, why := decodeJSON(out)
+	if why != "" {
+		return nil, why
 	}
 	problems, err := schema.Validate(schemas.CustomRunner, doc)
 	if err != nil {
