@@ -1,0 +1,80 @@
+package acceptance_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/espectacular/ah/cmd/ah/cli"
+)
+
+// TestExitCodesDocumented fails when the README's exit-code table and the
+// `ah explain exit-codes` topic list different codes, or either misses a
+// code of cli's exit table or a signal exit: the topic once listed only 0,
+// 1 and 2, so a script reading it could not tell an interrupted run
+// (issue 9).
+func TestExitCodesDocumented(t *testing.T) {
+	readme := codeColumn(t, "README.md", "### Exit codes")
+	topic := codeColumn(t, filepath.Join("core", "playbook", "topics", "exit-codes.md"), "## exit-codes")
+	if !slices.Equal(readme, topic) {
+		t.Errorf("README lists exit codes %q, `ah explain exit-codes` lists %q", readme, topic)
+	}
+	for _, code := range []int{cli.ExitOK, cli.ExitFailed, cli.ExitCannotRun, cli.ExitInterrupted} {
+		if !slices.Contains(topic, strconv.Itoa(code)) {
+			t.Errorf("`ah explain exit-codes` does not list exit code %d", code)
+		}
+	}
+	if !slices.Contains(topic, "128+n") {
+		t.Errorf("`ah explain exit-codes` does not list 128+n, the exit of a run stopped by signal n")
+	}
+	for _, file := range []string{"README.md", filepath.Join("core", "playbook", "topics", "exit-codes.md")} {
+		text := readRepoFile(t, file)
+		for _, s := range []string{"129 SIGHUP", "131 SIGQUIT", "143 SIGTERM"} {
+			if !strings.Contains(text, s) {
+				t.Errorf("%s does not name %q", file, s)
+			}
+		}
+	}
+}
+
+// codeColumn returns the first cells of the first table after heading in
+// the repository file name.
+func codeColumn(t *testing.T, name, heading string) []string {
+	t.Helper()
+	_, rest, ok := strings.Cut(readRepoFile(t, name), "\n"+heading)
+	if !ok {
+		t.Fatalf("%s has no %q heading", name, heading)
+	}
+	var codes []string
+	inTable := false
+	for _, line := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			if inTable {
+				break
+			}
+			continue
+		}
+		inTable = true
+		cell := strings.TrimSpace(strings.Split(line, "|")[1])
+		if cell == "Code" || strings.HasPrefix(cell, "---") {
+			continue
+		}
+		codes = append(codes, cell)
+	}
+	if len(codes) == 0 {
+		t.Fatalf("%s has no exit-code table after %q", name, heading)
+	}
+	return codes
+}
+
+func readRepoFile(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
