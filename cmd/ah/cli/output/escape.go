@@ -15,8 +15,9 @@ import (
 // become \u escapes, as do the bidirectional controls that reorder how a
 // line reads; a byte that is not UTF-8 becomes \xNN. Tabs and every other
 // character are kept, and backslashes stay as they are, so text without
-// controls prints unchanged. JSON output never goes through Escape: it is
-// exact.
+// controls prints unchanged, and Escape(Escape(s)) == Escape(s): a value of
+// the text printer's sanitised report may be escaped again harmlessly. JSON
+// output never goes through Escape: it is exact.
 func Escape(s string) string {
 	i := 0
 	for i < len(s) {

@@ -27,6 +27,7 @@ func TestEscape(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, output.Escape(tt.in), "Escape(%q)", tt.in)
+			assert.Equal(t, tt.want, output.Escape(tt.want), "Escape is idempotent")
 		})
 	}
 }
