@@ -42,6 +42,9 @@ func decodeJSON(out []byte) (doc any, body []byte, problem string) {
 
 // syntaxProblem words a decoding error: where it is and what was found.
 func syntaxProblem(body []byte, err error) string {
+	if errors.Is(err, io.EOF) { // only a byte order mark and spaces
+		return "it holds no JSON value; print the envelope {\"exit_code\": 0, \"passed\": true, \"findings\": []}"
+	}
 	if errors.Is(err, io.ErrUnexpectedEOF) {
 		return "it ends before its JSON value is complete (an unclosed '{', '[' or string); print the whole envelope"
 	}

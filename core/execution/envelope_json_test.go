@@ -45,6 +45,10 @@ func TestCustomEnvelopeSyntax(t *testing.T) {
 			want: "unexpected byte 0xFE (not UTF-8)",
 		},
 		{
+			name: "only a byte order mark", stdout: "\xEF\xBB\xBF\n", verdict: execution.Failed,
+			want: "stdout is not JSON: it holds no JSON value; print the envelope",
+		},
+		{
 			name: "cut short", stdout: `{"exit_code": 0, "passed": true, "findings": [`, verdict: execution.Failed,
 			want: "stdout is not JSON: it ends before its JSON value is complete",
 		},
