@@ -40,7 +40,7 @@ func adapters(repo fs.FS, cfg config.Config, facts adapter.Facts) []Adapter {
 	decl := declaredTypes(repo)
 	for _, t := range testTypes(repo, cfg, facts) {
 		d := adapter.Resolve(t, cfg, facts)
-		if !d.Found() || !pointedAt(decl, cfg, t, d) {
+		if !d.Found() || !pointedAt(decl, cfg, t, d, facts) {
 			continue
 		}
 		out = append(out, Adapter{
@@ -57,8 +57,10 @@ func adapters(repo fs.FS, cfg config.Config, facts adapter.Facts) []Adapter {
 // pointedAt reports whether the project itself points at test type t's
 // adapter: a contract declares t, a runner configures it, or the evidence
 // is more than the tool running on this machine.
-func pointedAt(decl []string, cfg config.Config, t string, d adapter.Decision) bool {
-	if d.Source != ports.SourceEnvironment {
+func pointedAt(decl []string, cfg config.Config, t string, d adapter.Decision, facts adapter.Facts) bool {
+	// The environment outranks a test-file import, so an imported
+	// framework that also runs here resolves with source environment.
+	if ev := facts.Evidence[d.Adapter]; d.Source != ports.SourceEnvironment || ev.Manifest || ev.ImportedBy != "" {
 		return true
 	}
 	if _, ok := cfg.Runners[t]; ok {

@@ -264,12 +264,16 @@ func TestRecommendationNeedsProjectEvidence(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		declare   bool
+		imported  bool
 		adapters  []doctor.Adapter
 		installed []doctor.Installed
 		recommend bool
 	}{
-		{"installed only", false, []doctor.Adapter{}, []doctor.Installed{goInstalled}, false},
-		{"installed and declared", true, []doctor.Adapter{goTest}, []doctor.Installed{}, true},
+		{"installed only", false, false, []doctor.Adapter{}, []doctor.Installed{goInstalled}, false},
+		{"installed and declared", true, false, []doctor.Adapter{goTest}, []doctor.Installed{}, true},
+		// The environment outranks the import as the detection source, but
+		// the import is what points the project at go.
+		{"installed and imported", false, true, []doctor.Adapter{goTest}, []doctor.Installed{}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := healthyRepo("")
@@ -282,6 +286,9 @@ func TestRecommendationNeedsProjectEvidence(t *testing.T) {
 			facts := adapter.Scan(repo, drivers)
 			ev := facts.Evidence["go"]
 			ev.Probed, ev.Runnable, ev.Version = true, []string{"go", "test"}, "1.99.0"
+			if tc.imported {
+				ev.ImportedBy = "calc_test.go"
+			}
 			facts.Evidence["go"] = ev
 			rep, err := doctor.Diagnose(t.Context(), doctor.Input{Repo: repo, Config: &cfg, Version: "0.1.0", Facts: facts})
 			require.NoError(t, err)
