@@ -68,7 +68,7 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 		if claimed[p] {
 			continue
 		}
-		out = append(out, orphan(cfg, p))
+		out = append(out, orphan(cfg, r, p))
 	}
 	return validation{findings: out, ready: ready}, nil
 }
@@ -184,13 +184,28 @@ func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding
 	return out
 }
 
-func orphan(cfg config.Config, p string) finding.Finding {
+func orphan(cfg config.Config, r resolved, p string) finding.Finding {
 	capability, id := capabilityOf(p)
-	f := finding.New(finding.OrphanTOML, fmt.Sprintf(
-		"%s has no matching scenario %q in %s: delete or rename the contract, or restore the scenario",
-		p, id, path.Join(cfg.Specs, capability, "spec.md")))
+	specPath := path.Join(cfg.Specs, capability, "spec.md")
+	where := "in " + specPath
+	if !slices.ContainsFunc(r.files, func(f spec.File) bool { return f.Path == specPath }) {
+		// issue 8: never point at a file that does not exist.
+		where = fmt.Sprintf("(capability %q has no spec: there is no %s)", capability, specPath)
+	}
+	fix := "delete or rename the contract, or restore the scenario"
+	var homes []string
+	for _, u := range r.units {
+		if u.Scenario.ID == id && u.Capability != capability {
+			homes = append(homes, fmt.Sprintf("%s (line %d), whose contract is %s", u.SpecPath, u.Scenario.Line, u.ContractPath))
+		}
+	}
+	if len(homes) > 0 {
+		// issue 8: a contract in the wrong capability folder.
+		fix = "a scenario with this id is in " + strings.Join(homes, " and in ") + ": move the contract there, or delete it"
+	}
+	f := finding.New(finding.OrphanTOML, fmt.Sprintf("%s has no matching scenario %q %s: %s", p, id, where, fix))
 	f.ContractPath = p
-	f.Spec, f.SpecPath = capability, path.Join(cfg.Specs, capability, "spec.md")
+	f.Spec, f.SpecPath = capability, specPath
 	f.Scenario = &finding.Scenario{ID: id}
 	return f
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/shellword"
+	"github.com/espectacular/ah/ports"
 )
 
 // Adapter is the adapter chosen for one test type.
@@ -29,14 +30,17 @@ type Adapter struct {
 	Reason  string   `json:"reason"`
 }
 
-// adapters resolves every test type worth reporting: each adapter's own
-// name (so a detected framework shows even before a contract uses it), the
-// configured runner types and the types contracts declare.
+// adapters resolves every test type the project points at: the types
+// contracts declare, the configured runner types, and each adapter's own
+// name when a manifest, a configured runner or an imported test file points
+// at it. A framework that is merely installed here is listed by installed
+// instead (issue 8: cargo on PATH says nothing about a Python project).
 func adapters(repo fs.FS, cfg config.Config, facts adapter.Facts) []Adapter {
 	out := []Adapter{}
+	decl := declaredTypes(repo)
 	for _, t := range testTypes(repo, cfg, facts) {
 		d := adapter.Resolve(t, cfg, facts)
-		if !d.Found() {
+		if !d.Found() || !pointedAt(decl, cfg, t, d, facts) {
 			continue
 		}
 		out = append(out, Adapter{
@@ -47,6 +51,47 @@ func adapters(repo fs.FS, cfg config.Config, facts adapter.Facts) []Adapter {
 	slices.SortFunc(out, func(a, b Adapter) int {
 		return cmp.Or(strings.Compare(a.TestType, b.TestType), strings.Compare(a.Adapter, b.Adapter))
 	})
+	return out
+}
+
+// pointedAt reports whether the project itself points at test type t's
+// adapter: a contract declares t, a runner configures it, or the evidence
+// is more than the tool running on this machine.
+func pointedAt(decl []string, cfg config.Config, t string, d adapter.Decision, facts adapter.Facts) bool {
+	// The environment outranks a test-file import, so an imported
+	// framework that also runs here resolves with source environment.
+	if ev := facts.Evidence[d.Adapter]; d.Source != ports.SourceEnvironment || ev.Manifest || ev.ImportedBy != "" {
+		return true
+	}
+	if _, ok := cfg.Runners[t]; ok {
+		return true
+	}
+	return slices.Contains(decl, t)
+}
+
+// Installed is a framework that runs on this machine but that the project
+// does not point at.
+type Installed struct {
+	Adapter string `json:"adapter"`
+	Version string `json:"version,omitempty"`
+	// Command is the display form of Argv, the command a probe proved.
+	Command string   `json:"command"`
+	Argv    []string `json:"argv"`
+}
+
+// installed lists the frameworks a probe found runnable whose adapter is
+// not in listed (the adapters the project points at), sorted by name.
+func installed(listed []Adapter, facts adapter.Facts) []Installed {
+	out := []Installed{}
+	for _, drv := range facts.Drivers {
+		name := drv.Name()
+		ev := facts.Evidence[name]
+		if len(ev.Runnable) == 0 || slices.ContainsFunc(listed, func(a Adapter) bool { return a.Adapter == name }) {
+			continue
+		}
+		out = append(out, Installed{Adapter: name, Version: ev.Version, Command: shellword.Quote(ev.Runnable), Argv: slices.Clone(ev.Runnable)})
+	}
+	slices.SortFunc(out, func(a, b Installed) int { return strings.Compare(a.Adapter, b.Adapter) })
 	return out
 }
 
@@ -119,11 +164,20 @@ func testTypes(repo fs.FS, cfg config.Config, facts adapter.Facts) []string {
 	return slices.Sorted(maps.Keys(set))
 }
 
-// declaredTypes lists the test types of every readable contract under
-// .espectacular (change overlays and state excluded). Unreadable or
-// malformed contracts are `ah check`'s business, not doctor's.
+// declaredTypes lists the test types of every readable contract.
 func declaredTypes(repo fs.FS) []string {
 	var out []string
+	for _, e := range declaredEntries(repo) {
+		out = append(out, e.Type)
+	}
+	return out
+}
+
+// declaredEntries lists the test entries of every readable contract under
+// .espectacular (change overlays and state excluded). Unreadable or
+// malformed contracts are `ah check`'s business, not doctor's.
+func declaredEntries(repo fs.FS) []contract.Entry {
+	var out []contract.Entry
 	_ = fs.WalkDir(repo, config.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -142,9 +196,7 @@ func declaredTypes(repo fs.FS) []string {
 			return nil
 		}
 		c, _ := contract.Decode(p, data)
-		for _, e := range c.Tests {
-			out = append(out, e.Type)
-		}
+		out = append(out, c.Tests...)
 		return nil
 	})
 	return out

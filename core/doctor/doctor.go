@@ -43,9 +43,15 @@ type Summary struct {
 // Report is the result of a diagnosis.
 type Report struct {
 	Checks []Check `json:"checks"`
-	// Adapters lists every test type for which an adapter was configured or
-	// detected, sorted by test type then adapter.
+	// TestTypes lists every test type the contracts declare with how its
+	// entries run, or why they cannot; sorted by test type, then runner.
+	TestTypes []TestType `json:"test_types"`
+	// Adapters lists every test type the project points at for which an
+	// adapter was configured or detected, sorted by test type then adapter.
 	Adapters []Adapter `json:"adapters"`
+	// Installed lists frameworks that run here but that the project does
+	// not point at.
+	Installed []Installed `json:"installed"`
 	// Findings are recommendations, sorted like check findings.
 	Findings []finding.Finding `json:"findings"`
 	Summary  Summary           `json:"summary"`
@@ -78,6 +84,7 @@ func Diagnose(ctx context.Context, in Input) (Report, error) {
 	var r Report
 	if in.Config == nil {
 		r.Checks = []Check{{Name: "config", Status: Fail, Message: in.ConfigProblem}}
+		r.TestTypes = declared(declaredEntries(in.Repo), config.Config{}, in.Facts)
 		r.Adapters = adapters(in.Repo, config.Config{}, in.Facts)
 		r.Findings = []finding.Finding{}
 	} else {
@@ -89,9 +96,11 @@ func Diagnose(ctx context.Context, in Input) (Report, error) {
 			checks = append(checks, uncommittedCheck(*in.Config, *in.Worktree))
 		}
 		r.Checks = checks
+		r.TestTypes = declared(declaredEntries(in.Repo), *in.Config, in.Facts)
 		r.Adapters = adapters(in.Repo, *in.Config, in.Facts)
 		r.Findings = recommendations(in.Repo, *in.Config, in.Facts)
 	}
+	r.Installed = installed(r.Adapters, in.Facts)
 	for _, c := range r.Checks {
 		switch c.Status {
 		case Pass:

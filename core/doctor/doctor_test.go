@@ -255,14 +255,26 @@ func validateEnvelope(t *testing.T, ok bool, data any) []schema.Problem {
 }
 
 // TestRecommendationNeedsProjectEvidence: a framework that only runs on
-// this machine is reported in adapters[] but not recommended, unless a
-// contract declares a test type it serves.
+// this machine is listed under installed[], not adapters[], and is not
+// recommended, unless a contract declares a test type it serves (issue 8).
 func TestRecommendationNeedsProjectEvidence(t *testing.T) {
+	goTest := doctor.Adapter{Adapter: "go", TestType: "go", DetectionSource: "environment", Version: "1.99.0",
+		Command: "go test", Argv: []string{"go", "test"}, Reason: "go runs here (go test)"}
+	goInstalled := doctor.Installed{Adapter: "go", Version: "1.99.0", Command: "go test", Argv: []string{"go", "test"}}
 	for _, tc := range []struct {
 		name      string
 		declare   bool
+		imported  bool
+		adapters  []doctor.Adapter
+		installed []doctor.Installed
 		recommend bool
-	}{{"installed only", false, false}, {"installed and declared", true, true}} {
+	}{
+		{"installed only", false, false, []doctor.Adapter{}, []doctor.Installed{goInstalled}, false},
+		{"installed and declared", true, false, []doctor.Adapter{goTest}, []doctor.Installed{}, true},
+		// The environment outranks the import as the detection source, but
+		// the import is what points the project at go.
+		{"installed and imported", false, true, []doctor.Adapter{goTest}, []doctor.Installed{}, true},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := healthyRepo("")
 			if tc.declare {
@@ -274,13 +286,38 @@ func TestRecommendationNeedsProjectEvidence(t *testing.T) {
 			facts := adapter.Scan(repo, drivers)
 			ev := facts.Evidence["go"]
 			ev.Probed, ev.Runnable, ev.Version = true, []string{"go", "test"}, "1.99.0"
+			if tc.imported {
+				ev.ImportedBy = "calc_test.go"
+			}
 			facts.Evidence["go"] = ev
 			rep, err := doctor.Diagnose(t.Context(), doctor.Input{Repo: repo, Config: &cfg, Version: "0.1.0", Facts: facts})
 			require.NoError(t, err)
-			require.Len(t, rep.Adapters, 1)
-			assert.Equal(t, doctor.Adapter{Adapter: "go", TestType: "go", DetectionSource: "environment", Version: "1.99.0",
-				Command: "go test", Argv: []string{"go", "test"}, Reason: "go runs here (go test)"}, rep.Adapters[0])
+			assert.Equal(t, tc.adapters, rep.Adapters)
+			assert.Equal(t, tc.installed, rep.Installed)
 			assert.Equal(t, tc.recommend, len(rep.Findings) == 1)
 		})
 	}
+}
+
+// TestDeclaredTestTypes: every declared test type is listed with how it
+// runs or why it cannot, custom runners and unserved types included
+// (issue 8).
+func TestDeclaredTestTypes(t *testing.T) {
+	repo := healthyRepo("[runners]\nunit = [\"./run-unit\"]\n[runners.custom.lint]\ncommand = [\"./lint\"]\n")
+	repo[".espectacular/calc/a.toml"] = contractTOML("a", "PF",
+		"[[tests.unit]]\nflags = \"x\"\n[[tests.custom]]\nrunner = \"lint\"\n[[tests.custom]]\nrunner = \"lnt\"\n[[tests.vitest]]\nflags = \"x\"\n[[tests.e2e]]\nflags = \"x\"\n")
+	cfg, err := config.Parse(repo[config.Path].Data)
+	require.NoError(t, err)
+	facts := adapter.Scan(repo, drivers)
+	rep, err := doctor.Diagnose(t.Context(), doctor.Input{Repo: repo, Config: &cfg, Version: "0.1.0", Facts: facts})
+	require.NoError(t, err)
+	runs := map[string]string{}
+	for _, tt := range rep.TestTypes {
+		runs[tt.TestType+"/"+tt.Runner] = tt.Runs
+		assert.NotEmpty(t, tt.Reason, tt.TestType)
+	}
+	assert.Equal(t, map[string]string{
+		"custom/lint": "custom", "custom/lnt": "none", "e2e/": "none", "shell/": "shell", "unit/": "argv", "vitest/": "none",
+	}, runs)
+	assert.Empty(t, validateEnvelope(t, rep.Healthy(), rep))
 }

@@ -65,6 +65,9 @@ func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Ed
 		e.Message = msg + "; nothing changed"
 		return e, nil
 	}
+	if ev, ok := facts.Evidence[capability]; ok && ev.Probed && len(ev.Runnable) == 0 && slices.Contains(RunnerCapabilities, capability) {
+		return Edit{}, &ToolMissingError{Capability: capability, Tried: ev.Tried}
+	}
 	plan := planEdit(repo, data, capability, facts)
 	if plan.err != nil {
 		return Edit{}, plan.err

@@ -117,3 +117,31 @@ func TestEnableErrors(t *testing.T) {
 	require.True(t, errors.As(err, &uc))
 	assert.Equal(t, doctor.Capabilities(), uc.Known)
 }
+
+// TestEnableRefusesMissingTool: a capability whose probes all failed is
+// not written to the config; the error says how to install the tool
+// (issue 8). Without probes (nothing gathered) the edit is made as before.
+func TestEnableRefusesMissingTool(t *testing.T) {
+	const base = "tool_version = \"0.1.0\"\n"
+	for _, tc := range []struct {
+		cap, install string
+	}{
+		{"pytest", "`apt install python3-pytest` or `pip install pytest`"},
+		{"go", "install the Go toolchain"},
+	} {
+		t.Run(tc.cap, func(t *testing.T) {
+			facts := adapter.Facts{Drivers: enableDrivers, Evidence: map[string]adapter.Evidence{
+				tc.cap: {Adapter: tc.cap, Probed: true, Tried: []string{tc.cap + " --version"}},
+			}}
+			_, err := doctor.Enable(fstest.MapFS{}, []byte(base), tc.cap, facts)
+			te, ok := errors.AsType[*doctor.ToolMissingError](err)
+			require.True(t, ok, "Enable(%s) = %v, want a ToolMissingError", tc.cap, err)
+			assert.Equal(t, tc.cap, te.Capability)
+			assert.Contains(t, err.Error(), tc.install)
+			assert.Contains(t, err.Error(), "(tried `"+tc.cap+" --version`)")
+		})
+	}
+	e, err := doctor.Enable(fstest.MapFS{}, []byte(base), "go", adapter.Facts{Drivers: enableDrivers})
+	require.NoError(t, err)
+	assert.True(t, e.Changed)
+}

@@ -6,11 +6,14 @@ package runner
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/spelling"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -71,7 +74,8 @@ func Resolve(cfg config.Config, detect Detect, drivers []ports.Driver, e contrac
 			return Plan{Kind: Envelope, Command: r.Command, CustomName: e.Runner}, nil
 		}
 		return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
-			"tests.%s[%d] names runner %q but %s has no [runners.%s.%s] block", Custom, e.Index, e.Runner, config.Path, Custom, e.Runner)}
+			"tests.%s[%d] names runner %q but %s has no [runners.%s.%s] block%s", Custom, e.Index, e.Runner, config.Path, Custom, e.Runner,
+			spelling.Hint(e.Runner, slices.Sorted(maps.Keys(cfg.CustomRunners))))}
 	}
 	var d adapter.Decision
 	if detect != nil {
@@ -92,5 +96,22 @@ func Resolve(cfg config.Config, detect Detect, drivers []ports.Driver, e contrac
 			e.Type, e.Index, d.Reason)}
 	}
 	return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
-		"tests.%s has no runner: add %s = [\"<program>\", \"<args>...\"] under [runners] in %s", e.Type, e.Type, config.Path)}
+		"tests.%s has no runner%s: add %s = [\"<program>\", \"<args>...\"] under [runners] in %s", e.Type, typeHint(cfg, drivers, e.Type), e.Type, config.Path)}
+}
+
+// typeHint names the known test type a misspelt one was probably meant to
+// be ([[tests.pyest]] -> pytest), or is "" (issue 8).
+func typeHint(cfg config.Config, drivers []ports.Driver, testType string) string {
+	known := []string{contract.ShellType, Custom}
+	for _, d := range drivers {
+		known = append(known, d.Name())
+		known = append(known, d.Aliases()...)
+	}
+	known = append(known, cfg.RunnerNames()...)
+	known = append(known, slices.Sorted(maps.Keys(cfg.CustomRunners))...)
+	c, ok := spelling.Nearest(testType, known)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean tests.%s?)", c)
 }

@@ -166,7 +166,15 @@ func problem(ve *jsonschema.ValidationError) Problem {
 		}
 		// Listed in map iteration order by the validator: sort for
 		// byte-identical output.
-		p.Message = "unknown key " + quoteAll(slices.Sorted(slices.Values(k.Properties))) + " (check the spelling)"
+		keys := slices.Sorted(slices.Values(k.Properties))
+		p.Message = "unknown key " + quoteAll(keys) + unknownKeyHint(ve.SchemaURL, keys)
+	case *kind.Type:
+		p.Message = ve.ErrorKind.LocalizedString(printer)
+		if k.Got == "object" && slices.Contains(k.Want, "array") && wantsTables(ve.SchemaURL) && !strings.Contains(p.Path, "[") {
+			// [tests.pytest] where [[tests.pytest]] was meant: name the fix,
+			// not the JSON types (issue 8).
+			p.Message = fmt.Sprintf("is a single table [%s]; use [[%s]] (double brackets), one per test entry", p.Path, p.Path)
+		}
 	case *kind.OneOf:
 		p.Message = "has the wrong shape: " + oneOfHint(p.Path)
 	case *kind.PropertyNames:

@@ -35,7 +35,48 @@ func TestValidate(t *testing.T) {
 			name:   "unknown key",
 			schema: schemas.Contract,
 			doc:    contract(map[string]any{"ID": "a"}),
-			want:   []schema.Problem{{Keyword: "additionalProperties", Field: "ID", Message: `unknown key "ID" (check the spelling)`}},
+			want:   []schema.Problem{{Keyword: "additionalProperties", Field: "ID", Message: `unknown key "ID" (did you mean "id"?)`}},
+		},
+		{
+			name:   "unknown key far from every known one",
+			schema: schemas.Contract,
+			doc:    contract(map[string]any{"colour": "red"}),
+			want:   []schema.Problem{{Keyword: "additionalProperties", Field: "colour", Message: `unknown key "colour" (check the spelling)`}},
+		},
+		{
+			// issue 8: name the key the typo was meant to be.
+			name:   "misspelt entry key",
+			schema: schemas.Contract,
+			doc:    contract(map[string]any{"tests": map[string]any{"pytest": []any{map[string]any{"flags": "x", "timout_seconds": int64(5)}}}}),
+			want: []schema.Problem{{
+				Path: "tests.pytest[0]", Keyword: "additionalProperties", Field: "timout_seconds",
+				Message: `unknown key "timout_seconds" (did you mean "timeout_seconds"?)`,
+			}},
+		},
+		{
+			name:   "misspelt config key",
+			schema: schemas.Config,
+			doc:    map[string]any{"tool_version": "1", "execution": map[string]any{"jbos": int64(2)}},
+			want: []schema.Problem{{
+				Path: "execution", Keyword: "additionalProperties", Field: "jbos",
+				Message: `unknown key "jbos" (did you mean "jobs"?)`,
+			}},
+		},
+		{
+			// issue 8: [tests.pytest] written where [[tests.pytest]] was meant.
+			name:   "single table for an array of tables",
+			schema: schemas.Contract,
+			doc:    contract(map[string]any{"tests": map[string]any{"pytest": map[string]any{"flags": "x"}, "shell": map[string]any{"command": "x"}}}),
+			want: []schema.Problem{
+				{Path: "tests.pytest", Keyword: "type", Message: "is a single table [tests.pytest]; use [[tests.pytest]] (double brackets), one per test entry"},
+				{Path: "tests.shell", Keyword: "type", Message: "is a single table [tests.shell]; use [[tests.shell]] (double brackets), one per test entry"},
+			},
+		},
+		{
+			name:   "table for an array of strings keeps the type message",
+			schema: schemas.Config,
+			doc:    map[string]any{"tool_version": "1", "execution": map[string]any{"wrapper": map[string]any{"a": "b"}}},
+			want:   []schema.Problem{{Path: "execution.wrapper", Keyword: "type", Message: "got object, want array"}},
 		},
 		{
 			name:   "nested path with index",

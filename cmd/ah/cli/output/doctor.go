@@ -32,6 +32,25 @@ func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 		}
 		fmt.Fprintf(&b, "  %s  %-18s %s\n", status, Escape(c.Name), Escape(c.Message))
 	}
+	if len(r.TestTypes) > 0 {
+		b.WriteString("declared test types:\n")
+	}
+	for _, t := range r.TestTypes {
+		name := "tests." + t.TestType
+		if t.Runner != "" {
+			name += " (runner " + t.Runner + ")"
+		}
+		switch {
+		case t.Runs == doctor.RunsNone:
+			fmt.Fprintf(&b, "  %s -> %s: %s\n", name, paint(red, "no runner"), t.Reason)
+		case t.Adapter != "":
+			fmt.Fprintf(&b, "  %s -> %s adapter: %s (%s)\n", name, t.Adapter, t.Command, t.Reason)
+		case t.Command != "":
+			fmt.Fprintf(&b, "  %s -> %s: %s (%s)\n", name, t.Runs, t.Command, t.Reason)
+		default:
+			fmt.Fprintf(&b, "  %s -> %s: %s\n", name, t.Runs, t.Reason)
+		}
+	}
 	b.WriteString("adapters:\n")
 	if len(r.Adapters) == 0 {
 		b.WriteString("  none configured or detected\n")
@@ -42,6 +61,16 @@ func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 			version = " " + Escape(a.Version)
 		}
 		fmt.Fprintf(&b, "  tests.%s -> %s%s (%s): %s\n", Escape(a.TestType), Escape(a.Adapter), version, Escape(a.DetectionSource), Escape(a.Command))
+	}
+	if len(r.Installed) > 0 {
+		b.WriteString("installed here, not used by this project:\n")
+	}
+	for _, i := range r.Installed {
+		version := ""
+		if i.Version != "" {
+			version = " " + i.Version
+		}
+		fmt.Fprintf(&b, "  %s%s: %s\n", i.Adapter, version, i.Command)
 	}
 	if len(r.Findings) > 0 {
 		b.WriteString("recommendations:\n")

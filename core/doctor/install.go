@@ -1,0 +1,45 @@
+package doctor
+
+import (
+	"fmt"
+	"strings"
+)
+
+// installHints say how to install each bundled framework, for a declared
+// test type whose framework is missing and for `--enable` refusing to
+// configure a tool that is not there (issue 8).
+var installHints = map[string]string{
+	"pytest": "install pytest: `apt install python3-pytest` or `pip install pytest`",
+	"cargo":  "install Rust and cargo with rustup (https://rustup.rs)",
+	"vitest": "install vitest in the project: `npm install -D vitest`",
+	"go":     "install the Go toolchain (https://go.dev/doc/install)",
+}
+
+// InstallHint says how to install the framework of adapter name, or "".
+func InstallHint(name string) string { return installHints[name] }
+
+// ToolMissingError is `--enable` refusing a capability whose framework does
+// not run here: the config would name a command that cannot start, and
+// every contract using it would fail (issue 8).
+type ToolMissingError struct {
+	Capability string
+	// Tried lists the commands that were probed and failed.
+	Tried []string
+}
+
+func (e *ToolMissingError) Error() string {
+	tried := ""
+	if len(e.Tried) > 0 {
+		tried = " (tried " + joinQuoted(e.Tried) + ")"
+	}
+	return fmt.Sprintf("cannot enable %s: %s is not installed here%s; %s, then run `ah doctor --enable %s` again",
+		e.Capability, e.Capability, tried, strings.TrimSpace(InstallHint(e.Capability)), e.Capability)
+}
+
+func joinQuoted(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = "`" + x + "`"
+	}
+	return strings.Join(q, ", ")
+}
