@@ -118,3 +118,17 @@ func relativize(rep *ports.TestReport, dir string) {
 		rep.Errors[i].Location = strings.TrimPrefix(rep.Errors[i].Location, root)
 	}
 }
+
+// partial is whatever report a prepared run that was started left behind,
+// parsed or not: a timed-out run's report is cut, but the tests it names
+// did run.
+func (a adapterRunner) partial(o Outcome) *ports.TestReport {
+	if !o.Prepared || o.StartErr != nil {
+		return nil
+	}
+	if o.Streamed != nil {
+		return o.Streamed
+	}
+	rep := a.driver.Parse(o.Result, o.Report)
+	return &rep
+}

@@ -114,7 +114,10 @@ func failing(j Job, b Binding, o Outcome, ms *int64) finding.Finding {
 		DurationMS: ms,
 	}
 	if o.StartErr != nil {
+		// The runner never ran: the invocation is what needs fixing
+		// (issue 8), whatever the reason it could not start.
 		f.Test.StderrTail = o.StartErr.Error()
+		f.SuggestedAction = finding.FixToolInvocation
 	}
 	return f
 }

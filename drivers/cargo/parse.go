@@ -12,7 +12,7 @@ import (
 const MaxMessage = 4096
 
 // KindBuild is the ReportError kind for a crate that did not compile.
-const KindBuild = "build"
+const KindBuild = ports.KindBuild
 
 var (
 	ansi        = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)

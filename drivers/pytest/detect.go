@@ -20,15 +20,20 @@ const venvPython = ".venv/bin/python"
 // when no probe proved a better command.
 func (Driver) DefaultCommand(fs.FS) []string { return []string{"python3", "-m", "pytest"} }
 
-// Probes implements ports.Driver: the project's .venv interpreter, then a
-// `pytest` on PATH, then `python3 -m pytest`. Each must run `--version`
-// successfully: a `python3` without pytest installed fails its probe.
+// Probes implements ports.Driver: `<python> -m pytest` with the project's
+// .venv interpreter, then `python3`, then `python`; a bare `pytest` script
+// on PATH only last (a pipx install, whose interpreter is not on PATH).
+// Each must run `--version` successfully: an interpreter without pytest
+// fails its probe. `-m` is how pytest runs by hand (issue 8): it puts the
+// repository root on sys.path, so a module beside tests/ imports, while
+// the `pytest` script does not and every such test fails with
+// ModuleNotFoundError.
 func (Driver) Probes(repo fs.FS) []ports.Probe {
 	var out []ports.Probe
 	if isFile(repo, venvPython) {
 		out = append(out, probe(venvPython, "-m", "pytest"))
 	}
-	return append(out, probe("pytest"), probe("python3", "-m", "pytest"))
+	return append(out, probe("python3", "-m", "pytest"), probe("python", "-m", "pytest"), probe("pytest"))
 }
 
 func probe(command ...string) ports.Probe {
