@@ -89,6 +89,9 @@ type Prepared struct {
 	// Parse, so a run keeps only TailBytes however much the test prints.
 	// Prepare makes a new one for every run.
 	Stream ReportStream
+	// Stderr, when set, receives stderr as it is written, for a Stream
+	// that also reads it (cargo's compile errors); its Report sees both.
+	Stderr io.Writer
 }
 
 // ReportStream parses a framework's structured stdout as it arrives.

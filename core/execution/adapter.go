@@ -67,6 +67,9 @@ func (a adapterRunner) Start(ctx context.Context, env Env, inv Invocation) (Star
 	if p.Stream != nil {
 		cmd.Stdout = p.Stream
 	}
+	if p.Stderr != nil {
+		cmd.Stderr = p.Stderr
+	}
 	return Started{Command: cmd, Prepared: true, ReportFile: p.ReportFile, Stream: p.Stream, Cleanup: cleanup, ScratchDir: dir}, nil
 }
 

@@ -315,6 +315,27 @@ func TestAdapterStreamedReport(t *testing.T) {
 	assert.Contains(t, r.Findings[0].Message, "1 failed (t)")
 }
 
+// TestAdapterStreamedStderr: a driver that also reads stderr as it streams
+// (cargo's compile errors) gets it through the command's Stderr, so the
+// run keeps only the default tails (issue 7).
+func TestAdapterStreamedStderr(t *testing.T) {
+	d := fw(nil)
+	d.Tail = 0
+	d.StreamedBoth = func(stdout, stderr []byte) ports.TestReport {
+		if string(stderr) != "error[E0308]: mismatched types" {
+			return ports.TestReport{}
+		}
+		return ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindBuild, Message: string(stderr)}}}
+	}
+	r := runAdapter(t, d, func(cmd ports.Command, _ *portstest.Scratch) (ports.Result, error) {
+		require.NotNil(t, cmd.Stderr, "the stream receives stderr")
+		assert.Zero(t, cmd.TailBytes, "only the default tails are kept")
+		return ports.Result{ExitCode: 101, Stderr: []byte("error[E0308]: mismatched types")}, nil
+	}, fwBinding("a", "t"))
+	require.Len(t, r.Findings, 1)
+	assert.Contains(t, r.Findings[0].Message, "build error: error[E0308]: mismatched types")
+}
+
 // TestAdapterScratchInArgv: a reporter flag naming the private scratch
 // directory runs with the real path, and output shows it as <scratch>, so
 // the same input gives the same output.
