@@ -22,9 +22,9 @@ const maxBuildErrors = 20
 // memory than one printing a line (issue 7). Write takes stdout; Stderr
 // returns the writer for stderr.
 type Stream struct {
-	out lines
-	err lines
-	std stdoutState
+	out  lines
+	err  lines
+	std  stdoutState
 	diag diagState
 }
 
