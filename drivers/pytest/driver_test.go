@@ -106,13 +106,18 @@ func TestProbes(t *testing.T) {
 		return out
 	}
 	plain := pytest.New().Probes(fstest.MapFS{})
-	assert.Equal(t, [][]string{
-		{"python3", "-m", "pytest", "--version"}, {"python", "-m", "pytest", "--version"}, {"pytest", "--version"},
-	}, argvs(plain), "an interpreter's -m pytest before the bare script (issue 8)")
+	require.Len(t, plain, 4)
+	assert.Equal(t, [][]string{{"python3", "-m", "pytest", "--version"}, {"python", "-m", "pytest", "--version"}},
+		argvs(plain[:2]), "an interpreter's -m pytest first (issue 8)")
 	assert.Equal(t, []string{"python3", "-m", "pytest"}, plain[0].Command)
+	assert.Equal(t, "/bin/sh", plain[2].Argv[0], "then the pytest script's own interpreter")
+	assert.Equal(t, []string{"/usr/bin/python3", "-m", "pytest"}, plain[2].CommandOf([]byte("/usr/bin/python3\npytest 7.2.1\n")))
+	assert.Equal(t, []string{"/usr/bin/env", "python3", "-m", "pytest"}, plain[2].CommandOf([]byte("/usr/bin/env python3\n")))
+	assert.Empty(t, plain[2].CommandOf(nil))
+	assert.Equal(t, []string{"pytest", "--version"}, plain[3].Argv, "the bare script only last")
 
 	venv := pytest.New().Probes(mapFS(map[string]string{".venv/bin/python": ""}))
-	require.Len(t, venv, 4)
+	require.Len(t, venv, 5)
 	assert.Equal(t, []string{".venv/bin/python", "-m", "pytest", "--version"}, venv[0].Argv, "the project's interpreter comes first")
 	assert.Equal(t, []string{".venv/bin/python", "-m", "pytest"}, venv[0].Command)
 }
