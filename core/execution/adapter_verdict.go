@@ -189,15 +189,22 @@ func errorText(e ports.ReportError) string {
 }
 
 // firstLine is the first non-blank line of s, or its first "ERROR:" line
-// when it has one (pytest prints its usage errors that way).
+// when it has one (pytest prints its usage errors that way). After
+// pytest's "ERROR: usage: <synopsis>" line, the argparse line saying what
+// is wrong ("error: unrecognized arguments: ...") is the one to show.
 func firstLine(s string) string {
-	first := ""
+	first, usage := "", false
 	for l := range strings.Lines(s) {
 		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "ERROR:") {
+		switch {
+		case usage && strings.Contains(l, "error: "):
 			return l
-		}
-		if first == "" {
+		case usage:
+		case strings.HasPrefix(l, "ERROR: usage:"):
+			usage, first = true, l
+		case strings.HasPrefix(l, "ERROR:"):
+			return l
+		case first == "":
 			first = l
 		}
 	}
