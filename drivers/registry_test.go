@@ -36,7 +36,13 @@ func TestDriverContract(t *testing.T) {
 			def := d.DefaultCommand(repo)
 			assert.True(t, d.RunsFramework(def), "its default command %q runs it", def)
 			for _, p := range d.Probes(repo) {
-				assert.True(t, d.RunsFramework(p.Command), "probe command %q runs it", p.Command)
+				cmd := p.Command
+				if p.CommandOf != nil {
+					// The command comes from the probe's output (pytest's
+					// script interpreter): check a typical one.
+					cmd = p.CommandOf([]byte("/usr/bin/python3\n"))
+				}
+				assert.True(t, d.RunsFramework(cmd), "probe command %q runs it", cmd)
 				assert.NotNil(t, p.Version)
 			}
 			argv := append(append([]string{}, def...), "some-selector")

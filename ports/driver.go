@@ -70,6 +70,12 @@ type Probe struct {
 	Command []string
 	// Version extracts the framework version from the probe's output.
 	Version func(stdout, stderr []byte) string
+	// CommandOf, when set, replaces Command: it reads the test command
+	// from the probe's stdout (the interpreter a pytest script runs
+	// with); nil or empty means the probe proved nothing.
+	CommandOf func(stdout []byte) []string
+	// Label, when set, names the probe in reports instead of its argv.
+	Label string
 }
 
 // Prepared is an invocation with the framework's reporter switched on.
@@ -89,6 +95,9 @@ type Prepared struct {
 	// Parse, so a run keeps only TailBytes however much the test prints.
 	// Prepare makes a new one for every run.
 	Stream ReportStream
+	// Stderr, when set, receives stderr as it is written, for a Stream
+	// that also reads it (cargo's compile errors); its Report sees both.
+	Stderr io.Writer
 }
 
 // ReportStream parses a framework's structured stdout as it arrives.

@@ -26,6 +26,9 @@ type Command struct {
 	// so a consumer can parse a stream far larger than the tail. It is not
 	// written to after Run returns.
 	Stdout io.Writer
+	// Stderr, when set, likewise receives every byte of stderr (cargo's
+	// compile errors, read as they stream).
+	Stderr io.Writer
 }
 
 // DefaultTailBytes is the size of the stdout and stderr tails kept per run.

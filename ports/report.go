@@ -28,6 +28,17 @@ type ReportError struct {
 	Message  string
 }
 
+// Kinds of ReportError the core treats specially.
+const (
+	// KindUsage is an invocation the framework rejected before running any
+	// test: an unknown flag, a node id or file not found. The Message is
+	// the framework's own line saying so.
+	KindUsage = "usage"
+	// KindBuild is code that did not compile (or vet) before tests could
+	// run; Location is the first position the compiler names.
+	KindBuild = "build"
+)
+
 // TestReport is the structured result a driver parses from a framework's
 // output. Parsed is false when the output could not be understood, in which
 // case only the exit code is trustworthy.

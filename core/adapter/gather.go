@@ -115,14 +115,22 @@ func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d po
 			return e // interrupted: start no further probe
 		}
 		res, err := proc.Run(ctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
-		if err == nil && res.ExitCode == 0 && !res.TimedOut && !res.Signaled && !res.Canceled {
-			e.Runnable = slices.Clone(p.Command)
+		cmd := p.Command
+		if p.CommandOf != nil {
+			cmd = p.CommandOf(res.Stdout)
+		}
+		if err == nil && res.ExitCode == 0 && !res.TimedOut && !res.Signaled && !res.Canceled && len(cmd) > 0 {
+			e.Runnable = slices.Clone(cmd)
 			if p.Version != nil {
 				e.Version = p.Version(res.Stdout, res.Stderr)
 			}
 			return e
 		}
-		e.Tried = append(e.Tried, shellword.Quote(p.Argv))
+		tried := p.Label
+		if tried == "" {
+			tried = shellword.Quote(p.Argv)
+		}
+		e.Tried = append(e.Tried, tried)
 	}
 	return e
 }

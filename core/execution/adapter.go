@@ -67,6 +67,9 @@ func (a adapterRunner) Start(ctx context.Context, env Env, inv Invocation) (Star
 	if p.Stream != nil {
 		cmd.Stdout = p.Stream
 	}
+	if p.Stderr != nil {
+		cmd.Stderr = p.Stderr
+	}
 	return Started{Command: cmd, Prepared: true, ReportFile: p.ReportFile, Stream: p.Stream, Cleanup: cleanup, ScratchDir: dir}, nil
 }
 
@@ -117,4 +120,18 @@ func relativize(rep *ports.TestReport, dir string) {
 	for i := range rep.Errors {
 		rep.Errors[i].Location = strings.TrimPrefix(rep.Errors[i].Location, root)
 	}
+}
+
+// partial is whatever report a prepared run that was started left behind,
+// parsed or not: a timed-out run's report is cut, but the tests it names
+// did run.
+func (a adapterRunner) partial(o Outcome) *ports.TestReport {
+	if !o.Prepared || o.StartErr != nil {
+		return nil
+	}
+	if o.Streamed != nil {
+		return o.Streamed
+	}
+	rep := a.driver.Parse(o.Result, o.Report)
+	return &rep
 }

@@ -96,7 +96,7 @@ func TestAdapterCommand(t *testing.T) {
 
 func TestAdapterVerdicts(t *testing.T) {
 	pass := ports.TestCase{ID: "t::pass", Status: ports.TestPassed}
-	fail := ports.TestCase{ID: "/repo/t::fail", Status: ports.TestFailed}
+	fail := ports.TestCase{ID: "/repo/t::fail", Status: ports.TestFailed, Message: "assert 1 == 2\n"}
 	skip := ports.TestCase{ID: "t::skip", Status: ports.TestSkipped}
 	tests := []struct {
 		name    string
@@ -108,6 +108,11 @@ func TestAdapterVerdicts(t *testing.T) {
 		kind    finding.Kind // "" when the binding passes
 		typ     string
 		message string
+		// action is the expected suggested_action when it is not the
+		// kind's own (issue 8: only a test that ran and failed is
+		// edit_code_not_scenario).
+		action finding.Action
+		failed []finding.FailedTest
 	}{
 		{name: "tests passed, exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass, skip}},
 			verdict: execution.Passed},
@@ -119,19 +124,38 @@ func TestAdapterVerdicts(t *testing.T) {
 			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 0, 1 skipped): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
 		{name: "nothing ran, non-zero exit (pytest 5) is test-failing", report: &ports.TestReport{Parsed: true}, result: ports.Result{ExitCode: 5},
 			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
-			message: "tests.python[0] of .espectacular/c/a.toml exited with status 5: no test ran, nothing was collected: its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 5: no test ran, nothing was collected: its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario",
+			action:  finding.FixToolInvocation},
 		{name: "only skipped, non-zero exit is test-failing", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{{ID: "t::s", Status: ports.TestSkipped}}}, result: ports.Result{ExitCode: 1},
 			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
-			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: no test ran (1 skipped): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: no test ran (1 skipped): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario",
+			action:  finding.FixToolInvocation},
 		{name: "a failed test, named relative to the repository", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass, fail}},
 			result: ports.Result{ExitCode: 1}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
-			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: 1 failed (t::fail)"},
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: 1 failed (t::fail)",
+			failed:  []finding.FailedTest{{Name: "t::fail", Message: "assert 1 == 2"}}},
+		{name: "a usage error names the framework's line", report: &ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindUsage, Message: "\nERROR: not found: /repo/t/x.py::nope\n(no name 'nope')"}}},
+			result: ports.Result{ExitCode: 4}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 4: ERROR: not found: /repo/t/x.py::nope",
+			action:  finding.FixToolInvocation},
+		{name: "flags the framework rejects", report: &ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindUsage, Message: "error: unexpected argument '--bogus' found"}}},
+			result: ports.Result{ExitCode: 1}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1: error: unexpected argument '--bogus' found",
+			action:  finding.FixToolInvocation},
+		{name: "flags pytest rejects name argparse's line", report: &ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindUsage, Message: "ERROR: usage: __main__.py [options] [file_or_dir]\n__main__.py: error: unrecognized arguments: --bogus\n  rootdir: /repo"}}},
+			result: ports.Result{ExitCode: 4}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 4: __main__.py: error: unrecognized arguments: --bogus",
+			action:  finding.FixToolInvocation},
+		{name: "a build error names its first line", report: &ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindBuild, Location: "src/lib.rs:3:5", Message: "error[E0308]: mismatched types\n --> src/lib.rs:3:5"}}},
+			result: ports.Result{ExitCode: 101}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 101: build error in src/lib.rs:3:5: error[E0308]: mismatched types"},
 		{name: "a reported error, classified", report: &ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: "import", Location: "/repo/t/x.py"}}},
 			result: ports.Result{ExitCode: 2}, class: "fw-import-error", verdict: execution.Failed, kind: finding.TestFailing, typ: "fw-import-error",
 			message: "tests.python[0] of .espectacular/c/a.toml exited with status 2: import error in t/x.py"},
 		{name: "a failure in the report fails even with exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{fail}},
 			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
-			message: "tests.python[0] of .espectacular/c/a.toml exited with status 0: 1 failed (t::fail)"},
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 0: 1 failed (t::fail)",
+			failed:  []finding.FailedTest{{Name: "t::fail", Message: "assert 1 == 2"}}},
 		{name: "tests passed but the exit status says otherwise", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass}},
 			result: ports.Result{ExitCode: 3}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml exited with status 3"},
@@ -142,10 +166,14 @@ func TestAdapterVerdicts(t *testing.T) {
 			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1"},
 		{name: "a timeout stays a timeout", report: &ports.TestReport{Parsed: true}, result: ports.Result{ExitCode: -1, TimedOut: true},
 			verdict: execution.TimedOut, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml timed out after 60s and was stopped; no test had reported a result yet: if it was still building or collecting, raise timeout_seconds for this entry"},
+		{name: "a timeout during a test says only that", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass}, Errors: []ports.ReportError{{Kind: ports.KindUsage, Message: "interrupted"}}},
+			result: ports.Result{ExitCode: 2, TimedOut: true}, verdict: execution.TimedOut, kind: finding.TestFailing, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml timed out after 60s and was stopped"},
 		{name: "not started", result: ports.Result{ExitCode: -1}, err: errors.New(`start "fw": executable file not found in $PATH`),
 			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
-			message: `tests.python[0] of .espectacular/c/a.toml could not start: start "fw": executable file not found in $PATH`},
+			message: `tests.python[0] of .espectacular/c/a.toml could not start: start "fw": executable file not found in $PATH`,
+			action:  finding.FixToolInvocation},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -174,6 +202,12 @@ func TestAdapterVerdicts(t *testing.T) {
 			assert.Equal(t, tt.kind, f.Kind)
 			assert.Equal(t, tt.message, f.Message)
 			assert.Equal(t, tt.typ, f.Test.Type)
+			want := finding.New(tt.kind, "").SuggestedAction
+			if tt.action != "" {
+				want = tt.action
+			}
+			assert.Equal(t, want, f.SuggestedAction, "suggested_action")
+			assert.Equal(t, tt.failed, f.Test.FailedTests)
 			assert.Equal(t, []string{"fw", "python", ports.SourceManifest, "1.2.3"},
 				[]string{f.Test.Adapter, f.Test.TestType, f.Test.DetectionSource, f.Test.Version})
 			assert.Zero(t, r.Passed)
@@ -283,6 +317,27 @@ func TestAdapterStreamedReport(t *testing.T) {
 	require.Len(t, r.Findings, 1)
 	assert.Equal(t, execution.Failed, r.Executions[0].Verdict, "exit 0, but the streamed report has a failed test")
 	assert.Contains(t, r.Findings[0].Message, "1 failed (t)")
+}
+
+// TestAdapterStreamedStderr: a driver that also reads stderr as it streams
+// (cargo's compile errors) gets it through the command's Stderr, so the
+// run keeps only the default tails (issue 7).
+func TestAdapterStreamedStderr(t *testing.T) {
+	d := fw(nil)
+	d.Tail = 0
+	d.StreamedBoth = func(stdout, stderr []byte) ports.TestReport {
+		if string(stderr) != "error[E0308]: mismatched types" {
+			return ports.TestReport{}
+		}
+		return ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindBuild, Message: string(stderr)}}}
+	}
+	r := runAdapter(t, d, func(cmd ports.Command, _ *portstest.Scratch) (ports.Result, error) {
+		require.NotNil(t, cmd.Stderr, "the stream receives stderr")
+		assert.Zero(t, cmd.TailBytes, "only the default tails are kept")
+		return ports.Result{ExitCode: 101, Stderr: []byte("error[E0308]: mismatched types")}, nil
+	}, fwBinding("a", "t"))
+	require.Len(t, r.Findings, 1)
+	assert.Contains(t, r.Findings[0].Message, "build error: error[E0308]: mismatched types")
 }
 
 // TestAdapterScratchInArgv: a reporter flag naming the private scratch

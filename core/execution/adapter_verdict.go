@@ -63,7 +63,8 @@ func tally(rep ports.TestReport) map[ports.TestStatus]int {
 
 // finding is the finding of one binding of a failed adapter job:
 // test-failing (classified by the driver when it can) or no-tests-ran,
-// with the adapter fields and tails bounded to the default size.
+// with the adapter fields, the failing tests the report names and tails
+// bounded to the default size.
 func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
 	f := failing(j, b, o, ms)
 	if tr, ok := a.driver.(transcriber); ok && o.StartErr == nil {
@@ -81,19 +82,48 @@ func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep 
 		nf = nf.WithScenario(b.Capability, b.SpecPath, b.Scenario)
 		nf.Test = t
 		return nf
+	case verdict == TimedOut:
+		// A timeout says so and nothing else: what the framework printed
+		// while being stopped (pytest exits 2 on the interrupt) is not a
+		// usage or collection problem.
+		if partial := a.partial(o); partial == nil || len(partial.Tests) == 0 {
+			f.Message += "; no test had reported a result yet: if it was still building or collecting, raise timeout_seconds for this entry"
+		}
 	case rep != nil:
 		if c, ok := a.driver.(classifier); ok {
 			if class := c.Classify(*rep); class != "" {
 				t.Type = class
 			}
 		}
+		t.FailedTests = failedTests(*rep)
 		if s := summary(*rep); s != "" {
 			f.Message += ": " + s
 		} else if verdict == Failed && !o.Result.Signaled && tally(*rep)[ports.TestPassed] == 0 {
 			f.Message += ": " + nothingRan(*rep)
 		}
+		if invocationProblem(*rep) {
+			f.SuggestedAction = finding.FixToolInvocation
+		}
 	}
 	return f
+}
+
+// invocationProblem reports whether a failed run's report shows that the
+// framework ran no test because of how it was invoked: it rejected the
+// flags, found no node id or file they name, or collected nothing. Only
+// a test that ran and failed, or code that did not build or import, is
+// the code's problem.
+func invocationProblem(rep ports.TestReport) bool {
+	n := tally(rep)
+	if n[ports.TestFailed] > 0 || n[ports.TestPassed] > 0 {
+		return false
+	}
+	for _, e := range rep.Errors {
+		if e.Kind != ports.KindUsage {
+			return false
+		}
+	}
+	return true
 }
 
 func noTestsMessage(b Binding, o Outcome, rep ports.TestReport) string {
@@ -125,11 +155,7 @@ func summary(rep ports.TestReport) string {
 		}
 	}
 	for _, e := range rep.Errors {
-		s := e.Kind + " error"
-		if e.Location != "" {
-			s += " in " + e.Location
-		}
-		errs = append(errs, s)
+		errs = append(errs, errorText(e))
 	}
 	var parts []string
 	if len(failed) > 0 {
@@ -139,6 +165,50 @@ func summary(rep ports.TestReport) string {
 		parts = append(parts, named(errs))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// errorText names a reported error: a usage error by the framework's own
+// line (pytest's "ERROR: not found: ..."), a build error by its location
+// and first line, anything else by its kind and location.
+func errorText(e ports.ReportError) string {
+	line := firstLine(e.Message)
+	switch {
+	case e.Kind == ports.KindUsage && line != "":
+		return line
+	case e.Kind == ports.KindBuild && line != "":
+		if e.Location != "" {
+			return fmt.Sprintf("build error in %s: %s", e.Location, line)
+		}
+		return "build error: " + line
+	}
+	s := e.Kind + " error"
+	if e.Location != "" {
+		s += " in " + e.Location
+	}
+	return s
+}
+
+// firstLine is the first non-blank line of s, or its first "ERROR:" line
+// when it has one (pytest prints its usage errors that way). After
+// pytest's "ERROR: usage: <synopsis>" line, the argparse line saying what
+// is wrong ("error: unrecognized arguments: ...") is the one to show.
+func firstLine(s string) string {
+	first, usage := "", false
+	for l := range strings.Lines(s) {
+		l = strings.TrimSpace(l)
+		switch {
+		case usage && strings.Contains(l, "error: "):
+			return l
+		case usage:
+		case strings.HasPrefix(l, "ERROR: usage:"):
+			usage, first = true, l
+		case strings.HasPrefix(l, "ERROR:"):
+			return l
+		case first == "":
+			first = l
+		}
+	}
+	return first
 }
 
 func named(xs []string) string {

@@ -62,6 +62,10 @@ type customVerdict struct {
 	// problem says why a run without envelope findings failed; empty on a
 	// pass or when the envelope's findings explain the failure.
 	problem string
+	// protocol is true when the runner broke the envelope protocol (no
+	// valid envelope, or one contradicting the process): the runner's
+	// invocation needs fixing, not the code under test.
+	protocol bool
 }
 
 // judgeCustom applies the custom runner protocol. A pass needs all of: the
@@ -77,9 +81,9 @@ func judgeCustom(o Outcome) customVerdict {
 	env, why := parseEnvelope(o.Result)
 	switch {
 	case env == nil && code == 0:
-		return customVerdict{verdict: Failed, problem: "exited 0 but its stdout is not a valid custom-runner envelope (schemas/custom-runner.schema.json): " + why}
+		return customVerdict{verdict: Failed, protocol: true, problem: "exited 0 but its stdout is not a valid custom-runner envelope (schemas/custom-runner.schema.json): " + why}
 	case env == nil:
-		return customVerdict{verdict: Failed, problem: fmt.Sprintf("exited with status %d without a valid envelope on stdout (%s)", code, why)}
+		return customVerdict{verdict: Failed, protocol: true, problem: fmt.Sprintf("exited with status %d without a valid envelope on stdout (%s)", code, why)}
 	}
 	claimed, exact := envelopeExitCode(env.ExitCode)
 	cv := customVerdict{verdict: Failed, env: env}
@@ -94,6 +98,7 @@ func judgeCustom(o Outcome) customVerdict {
 		cv.problem = "exited 0 but its envelope reports passed = false without any findings: a failing envelope fails the binding even when it explains nothing"
 	case !exact || claimed != code:
 		cv.problem = fmt.Sprintf("exited %d but its envelope reports exit_code = %s: the envelope and the process must agree", code, env.ExitCode)
+		cv.protocol = true
 	default:
 		cv.verdict = Passed
 	}
@@ -109,6 +114,9 @@ func (cv customVerdict) findings(name string, j Job, b Binding, o Outcome, ms *i
 		f := failing(j, b, o, ms)
 		if cv.problem != "" {
 			f.Message = fmt.Sprintf("%s %s", customWhat(name, b), cv.problem)
+		}
+		if cv.protocol {
+			f.SuggestedAction = finding.FixToolInvocation
 		}
 		markCustom(f.Test)
 		return []finding.Finding{f}

@@ -193,6 +193,18 @@ func TestJudgeCustomRunner(t *testing.T) {
 			findings: []wantFinding{{finding.TestFailing, []string{"slow"}, intp(0), "julia-timeout"}},
 		},
 	}
+	// A runner that breaks the envelope protocol needs its invocation
+	// fixed; a runner that ran and reported a failure points at the code
+	// (issue 8).
+	protocol := map[string]bool{
+		"non-zero exit without an envelope":            true,
+		"exit 0 with empty stdout":                     true,
+		"exit 0 with a schema violation":               true,
+		"exit 0 with a finding lacking its message":    true,
+		"logs before the envelope are not an envelope": true,
+		"two JSON values are not an envelope":          true,
+		"exit_code disagreeing with the process fails": true,
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := ports.Result{ExitCode: tt.exit, Stdout: []byte(tt.stdout), Stderr: []byte(tt.stderr), StdoutBytes: int64(len(tt.stdout))}
@@ -206,6 +218,11 @@ func TestJudgeCustomRunner(t *testing.T) {
 			for i, w := range tt.findings {
 				f := r.Findings[i]
 				assert.Equal(t, w.kind, f.Kind)
+				wantAction := finding.New(w.kind, "").SuggestedAction
+				if protocol[tt.name] {
+					wantAction = finding.FixToolInvocation
+				}
+				assert.Equal(t, wantAction, f.SuggestedAction, "suggested_action")
 				for _, c := range w.contains {
 					assert.Contains(t, f.Message, c)
 				}

@@ -41,6 +41,10 @@ type JobResult struct {
 	Passed int
 	// Interrupted is true when a cancellation cut the job short.
 	Interrupted bool
+	// cause and where name the compile failure the job failed on, and
+	// owners are the bindings of Findings, one each (cause.go).
+	cause, where string
+	owners       []Binding
 }
 
 // Stream runs the jobs on at most workers processes and calls emit with

@@ -2,6 +2,7 @@ package execution
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/espectacular/ah/core/finding"
@@ -59,12 +60,18 @@ func judged(j Job, o Outcome, timings bool) JobResult {
 		}
 		r.Findings = append(r.Findings, fail(b, ex.DurationMS)...)
 	}
+	if c, ok := inv.Runner.(causer); ok && verdict == Failed {
+		r.cause, r.where = c.cause(o)
+		r.owners = j.Owners
+	}
 	return r
 }
 
 // Assemble gathers job results, given in plan order, into the results of
 // the run.
 func Assemble(jobs []JobResult) Results {
+	jobs = slices.Clone(jobs)
+	shareCauses(jobs)
 	var r Results
 	for _, j := range jobs {
 		r.Executions = append(r.Executions, j.Execution)
@@ -114,7 +121,10 @@ func failing(j Job, b Binding, o Outcome, ms *int64) finding.Finding {
 		DurationMS: ms,
 	}
 	if o.StartErr != nil {
+		// The runner never ran: the invocation is what needs fixing
+		// (issue 8), whatever the reason it could not start.
 		f.Test.StderrTail = o.StartErr.Error()
+		f.SuggestedAction = finding.FixToolInvocation
 	}
 	return f
 }

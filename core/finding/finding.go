@@ -47,6 +47,17 @@ type Test struct {
 	SharedWith []string `json:"shared_with,omitempty"`
 	// DurationMS is set only with --timings.
 	DurationMS *int64 `json:"duration_ms,omitempty"`
+	// FailedTests are the failing test cases an adapter's structured report
+	// names, with the framework's own failure text (bounded); empty when
+	// the runner reports no test cases.
+	FailedTests []FailedTest `json:"failed_tests,omitempty"`
+}
+
+// FailedTest is one failing test case: the framework's id of the test and
+// its failure text (assertion, panic message, longrepr).
+type FailedTest struct {
+	Name    string `json:"name"`
+	Message string `json:"message"`
 }
 
 // Finding is one reported problem or observation. Unlike core/report, it

@@ -2,12 +2,13 @@
 //
 // The driver runs `cargo test` in the crate or workspace root. Stable Rust
 // has no structured test output (libtest's JSON needs nightly or
-// RUSTC_BOOTSTRAP), so Parse reads libtest's human output: each test binary
+// RUSTC_BOOTSTRAP), so Stream (as the run writes it) and Parse (captured
+// output) read libtest's human output: each test binary
 // (unit tests, every integration test file, doc-tests) writes `running N
 // tests`, one `test <path> ... ok|FAILED|ignored` line per test, failure
 // sections and a `test result:` line on stdout, while cargo writes compile
-// progress and compiler errors on stderr. Args keeps that output plain and
-// complete; Parse never starts a process. Nothing is added after `--`:
+// progress and compiler errors on stderr, which Stream reads too. Args keeps
+// that output plain and complete; neither starts a process. Nothing is added after `--`:
 // arguments there reach every test binary, including `harness = false` ones
 // that may reject them, and libtest prints no colour into a pipe anyway.
 package cargo

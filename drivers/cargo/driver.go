@@ -13,11 +13,6 @@ import (
 // Name is the adapter name of cargo in config and output.
 const Name = "cargo"
 
-// OutputBytes is how much of stdout and stderr a run keeps for Parse: libtest
-// reports on stdout, so the whole stream is needed, and a stream longer than
-// this is treated as unparsed rather than read from a tail.
-const OutputBytes = 64 << 20
-
 // Driver is the cargo test adapter.
 type Driver struct{}
 
@@ -80,11 +75,14 @@ func (Driver) Prepare(words []string, _ string) ports.Prepared {
 		end = at + i
 	}
 	extra := argv.Without(words[at:end], Args())
-	return ports.Prepared{Argv: slices.Concat(words[:end], extra, words[end:]), TailBytes: OutputBytes}
+	// Both streams are parsed as they are written (Stream), so a run keeps
+	// only the default tails however much its tests print (issue 7).
+	st := NewStream()
+	return ports.Prepared{Argv: slices.Concat(words[:end], extra, words[end:]), Stream: st, Stderr: st.Stderr()}
 }
 
-// Parse implements ports.Driver: it reads the captured stdout and stderr.
-// Output longer than the kept tail is unparsed: tests scrolled out of it
+// Parse implements ports.Driver: it reads captured stdout and stderr, for
+// a run that was not streamed. Output longer than the kept tail is unparsed: tests scrolled out of it
 // would be missing, and a run could look as if it selected nothing.
 func (Driver) Parse(res ports.Result, _ []byte) ports.TestReport {
 	if int64(len(res.Stdout)) < res.StdoutBytes || int64(len(res.Stderr)) < res.StderrBytes {

@@ -49,7 +49,10 @@ func TestPrepare(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := cargo.New().Prepare(tt.argv, "/scratch")
-			assert.Equal(t, ports.Prepared{Argv: tt.want, TailBytes: cargo.OutputBytes}, got)
+			assert.Equal(t, tt.want, got.Argv)
+			require.NotNil(t, got.Stream, "stdout is parsed as it streams")
+			assert.Same(t, got.Stream.(*cargo.Stream).Stderr(), got.Stderr, "and stderr into the same stream")
+			assert.Zero(t, got.TailBytes, "only the default tails are kept")
 		})
 	}
 	argv := []string{"cargo", "nextest", "run"}

@@ -12,7 +12,7 @@ import (
 const MaxMessage = 4096
 
 // KindBuild is the ReportError kind for a crate that did not compile.
-const KindBuild = "build"
+const KindBuild = ports.KindBuild
 
 var (
 	ansi        = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
@@ -26,7 +26,7 @@ var (
 // `test result:` line.
 type binary struct {
 	tests    []ports.TestCase
-	messages map[string]*strings.Builder
+	messages map[string]*message
 	closed   bool
 	counted  bool // the result line's counts match the test lines
 }
@@ -40,67 +40,57 @@ type binary struct {
 // test ran is decided over all binaries together, so a final doc-test binary
 // reporting `0 passed` does not hide earlier passes. A crate that did not
 // compile (`could not compile` on stderr) yields ReportErrors of KindBuild,
-// one per compiler error, located at its `-->` position. Parsed is false when
-// neither a test binary nor a compile error is found, when a binary's section
-// has no `test result:` line (output cut, or the binary crashed), or when the
-// counts on a `test result:` line disagree with the test lines before it
+// one per compiler error, located at its `-->` position. With no test binary
+// and no compile error, an `error:` cargo printed (an argument it rejects,
+// a target that does not exist) is a ports.KindUsage error. Parsed is false
+// when none of these is found, when a binary's section has no `test
+// result:` line (output cut, or the binary crashed), or when the counts on
+// a `test result:` line disagree with the test lines before it
 // (interleaved `--nocapture` output); Tests then hold what was read.
 func Parse(stdout, stderr []byte) ports.TestReport {
-	binaries := parseStdout(string(stdout))
-	report := ports.TestReport{Parsed: true, Errors: buildErrors(string(stderr))}
-	for _, b := range binaries {
-		if !b.closed || !b.counted {
-			report.Parsed = false
-		}
-		for _, tc := range b.tests {
-			if msg, ok := b.messages[tc.ID]; ok && tc.Status == ports.TestFailed {
-				tc.Message = clip(strings.TrimSpace(msg.String()))
-			}
-			report.Tests = append(report.Tests, tc)
-		}
-	}
-	if len(binaries) == 0 && len(report.Errors) == 0 {
-		report.Parsed = false
-	}
-	return report
+	s := NewStream()
+	_, _ = s.Write(stdout)
+	_, _ = s.Stderr().Write(stderr)
+	return s.Report(ports.Result{})
 }
 
-func parseStdout(out string) []*binary {
-	var binaries []*binary
-	var cur *binary
-	var capture *strings.Builder // the failure section being read, if any
-	for line := range strings.Lines(out) {
-		line = strings.TrimRight(ansi.ReplaceAllString(line, ""), "\r\n")
-		switch {
-		case runningLine.MatchString(line):
-			cur = &binary{messages: map[string]*strings.Builder{}}
-			binaries = append(binaries, cur)
-			capture = nil
-		case cur == nil || cur.closed:
-			// Outside a binary's section: nothing of libtest's.
-		case stdoutHead.MatchString(line):
-			name := stdoutHead.FindStringSubmatch(line)[1]
-			if cur.messages[name] == nil {
-				cur.messages[name] = &strings.Builder{}
-			}
-			capture = cur.messages[name]
-		case line == "failures:":
-			// The second `failures:` heading lists names only: stop capturing.
-			capture = nil
-		case resultLine.MatchString(line):
-			m := resultLine.FindStringSubmatch(line)
-			cur.closed = true
-			cur.counted = countsMatch(cur.tests, atoi(m[1]), atoi(m[2]), atoi(m[3]))
-			capture = nil
-		case capture != nil:
-			capture.WriteString(line + "\n")
-		case testLine.MatchString(line):
-			m := testLine.FindStringSubmatch(line)
-			// `ignored, <reason>` carries the #[ignore = "..."] reason.
-			cur.tests = append(cur.tests, ports.TestCase{ID: m[1], Status: status(m[2]), Message: m[3]})
+// stdoutState reads libtest's lines.
+type stdoutState struct {
+	binaries []*binary
+	cur      *binary
+	capture  *message // the failure section being read, if any
+}
+
+func (st *stdoutState) line(line string) {
+	cur := st.cur
+	switch {
+	case runningLine.MatchString(line):
+		st.cur = &binary{messages: map[string]*message{}}
+		st.binaries = append(st.binaries, st.cur)
+		st.capture = nil
+	case cur == nil || cur.closed:
+		// Outside a binary's section: nothing of libtest's.
+	case stdoutHead.MatchString(line):
+		name := stdoutHead.FindStringSubmatch(line)[1]
+		if cur.messages[name] == nil {
+			cur.messages[name] = &message{}
 		}
+		st.capture = cur.messages[name]
+	case line == "failures:":
+		// The second `failures:` heading lists names only: stop capturing.
+		st.capture = nil
+	case resultLine.MatchString(line):
+		m := resultLine.FindStringSubmatch(line)
+		cur.closed = true
+		cur.counted = countsMatch(cur.tests, atoi(m[1]), atoi(m[2]), atoi(m[3]))
+		st.capture = nil
+	case st.capture != nil:
+		st.capture.WriteString(line + "\n")
+	case testLine.MatchString(line):
+		m := testLine.FindStringSubmatch(line)
+		// `ignored, <reason>` carries the #[ignore = "..."] reason.
+		cur.tests = append(cur.tests, ports.TestCase{ID: m[1], Status: status(m[2]), Message: m[3]})
 	}
-	return binaries
 }
 
 func status(s string) ports.TestStatus {
@@ -137,58 +127,87 @@ var (
 	notDiag = regexp.MustCompile(`^error: (could not compile|test failed, to rerun|\d+ targets? failed|build failed)`)
 )
 
-// buildErrors returns one ReportError per compiler error on stderr, but only
-// when cargo says it could not compile: other `error:` lines (a failing test
-// binary) are not build problems.
-func buildErrors(stderr string) []ports.ReportError {
-	stderr = ansi.ReplaceAllString(stderr, "")
-	if !strings.Contains(stderr, "error: could not compile") {
+// diagState reads cargo's stderr: the compiler's error blocks, and
+// whether cargo said it could not compile. Other `error:` lines (a failing
+// test binary) are not build problems.
+type diagState struct {
+	compileFailed bool
+	summary       string
+	block         []string
+	blockBytes    int
+	errs          []ports.ReportError
+	seen          map[string]bool
+	// first is the first block's head line, the usage error when nothing
+	// ran and nothing failed to compile.
+	first string
+}
+
+func (d *diagState) line(line string) {
+	switch {
+	case notDiag.MatchString(line):
+		d.flush()
+		if strings.HasPrefix(line, "error: could not compile") {
+			d.compileFailed = true
+			if d.summary == "" {
+				d.summary = line
+			}
+		}
+	case diagHead.MatchString(line):
+		d.flush()
+		d.block, d.blockBytes = []string{line}, len(line)
+		if d.first == "" {
+			d.first = line
+		}
+	case line == "" || !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "\t") && !isGutter(line):
+		d.flush()
+	case d.block != nil && d.blockBytes < 2*MaxMessage:
+		d.block = append(d.block, line)
+		d.blockBytes += len(line) + 1
+	}
+}
+
+func (d *diagState) flush() {
+	block := d.block
+	d.block, d.blockBytes = nil, 0
+	if len(block) == 0 || len(d.errs) >= maxBuildErrors {
+		return
+	}
+	e := ports.ReportError{Kind: KindBuild, Message: clip(strings.Join(block, "\n"))}
+	for _, l := range block {
+		if m := arrow.FindStringSubmatch(l); m != nil {
+			e.Location = m[1]
+			break
+		}
+	}
+	// The same error is printed for each target built from the file.
+	key := e.Location + "\x00" + block[0]
+	if d.seen == nil {
+		d.seen = map[string]bool{}
+	}
+	if !d.seen[key] {
+		d.seen[key] = true
+		d.errs = append(d.errs, e)
+	}
+}
+
+// errors are the compile errors, when cargo said it could not compile.
+func (d *diagState) errors() []ports.ReportError {
+	d.flush()
+	if !d.compileFailed {
 		return nil
 	}
-	var errs []ports.ReportError
-	seen := map[string]bool{}
-	var block []string
-	flush := func() {
-		if len(block) == 0 {
-			return
-		}
-		e := ports.ReportError{Kind: KindBuild, Message: clip(strings.Join(block, "\n"))}
-		for _, l := range block {
-			if m := arrow.FindStringSubmatch(l); m != nil {
-				e.Location = m[1]
-				break
-			}
-		}
-		// The same error is printed for each target built from the file.
-		if key := e.Location + "\x00" + block[0]; !seen[key] {
-			seen[key] = true
-			errs = append(errs, e)
-		}
-		block = nil
+	if len(d.errs) == 0 {
+		return []ports.ReportError{{Kind: KindBuild, Message: d.summary}}
 	}
-	var summary string
-	for line := range strings.Lines(stderr) {
-		line = strings.TrimRight(line, "\r\n")
-		switch {
-		case notDiag.MatchString(line):
-			flush()
-			if summary == "" && strings.HasPrefix(line, "error: could not compile") {
-				summary = line
-			}
-		case diagHead.MatchString(line):
-			flush()
-			block = []string{line}
-		case line == "" || !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "\t") && !isGutter(line):
-			flush()
-		case block != nil:
-			block = append(block, line)
-		}
+	return d.errs
+}
+
+// usage is cargo's first `error:` line as a usage error, nil when none.
+func (d *diagState) usage() *ports.ReportError {
+	if d.first == "" || d.compileFailed {
+		return nil
 	}
-	flush()
-	if len(errs) == 0 {
-		errs = append(errs, ports.ReportError{Kind: KindBuild, Message: summary})
-	}
-	return errs
+	return &ports.ReportError{Kind: ports.KindUsage, Message: d.first}
 }
 
 // isGutter reports whether line is part of rustc's source snippet, whose

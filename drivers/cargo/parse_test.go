@@ -106,7 +106,6 @@ func TestParseIncomplete(t *testing.T) {
 		stdout, stderr []byte
 	}{
 		{name: "nothing", stdout: nil, stderr: nil},
-		{name: "cargo error only", stderr: []byte("error: could not find `Cargo.toml` in `/tmp` or any parent directory\n")},
 		{name: "cut before the last result line", stdout: stdout[:lastResult], stderr: stderr},
 		{
 			name:   "counts disagree with test lines",
@@ -121,6 +120,18 @@ func TestParseIncomplete(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An error cargo prints before any test binary runs, without a compile
+// error, is the invocation's problem: an argument cargo rejects, a target
+// or manifest that is not there (issue 8: fix_tool_invocation).
+func TestParseUsageError(t *testing.T) {
+	stdout, stderr := readFixture(t, "cargo-test-unknown-flag")
+	got := cargo.Parse(stdout, stderr)
+	portstest.CheckReport(t, got, true, nil, []string{"usage "}, map[string]string{"": "unexpected argument '--bogus' found"}, 0)
+
+	none := cargo.Parse(nil, []byte("error: could not find `Cargo.toml` in `/tmp` or any parent directory\n"))
+	portstest.CheckReport(t, none, true, nil, []string{"usage "}, map[string]string{"": "could not find `Cargo.toml`"}, 0)
 }
 
 // CARGO_TERM_COLOR=always colours cargo's stderr even in a pipe.

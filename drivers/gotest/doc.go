@@ -9,6 +9,8 @@
 // so a compile or vet error arrives on the same stream as test results.
 package gotest
 
+import "github.com/espectacular/ah/ports"
+
 // JSONFlag asks `go test` for test2json events on stdout.
 const JSONFlag = "-json"
 
@@ -21,7 +23,7 @@ const KindPackage = "package"
 
 // KindBuild is the ReportError kind for a package that failed to build or
 // vet, or whose pattern matched nothing (`[setup failed]`).
-const KindBuild = "build"
+const KindBuild = ports.KindBuild
 
 // Args returns the arguments added after `go test` for structured output.
 func Args() []string {

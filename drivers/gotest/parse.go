@@ -170,14 +170,26 @@ func (p *parser) report() ports.TestReport {
 				report.Errors = append(report.Errors, buildError(pkg.failedBuild, pkg.output.String()))
 			}
 		case !testFailed:
-			report.Errors = append(report.Errors, ports.ReportError{
-				Kind:     KindPackage,
-				Location: pkg.path,
-				Message:  clip(strings.TrimSpace(pkg.output.String())),
-			})
+			report.Errors = append(report.Errors, packageError(pkg))
 		}
 	}
 	return report
+}
+
+// badFlag is the test binary's answer to a flag it does not define.
+var badFlag = regexp.MustCompile(`(?m)^flag provided but not defined: .*$`)
+
+// packageError is the failure of a package outside any test: a test flag
+// the binary rejects is a ports.KindUsage error naming that line (its
+// usage listing follows), anything else KindPackage.
+func packageError(pkg *pkgState) ports.ReportError {
+	out := pkg.output.String()
+	if len(pkg.tests) == 0 {
+		if m := badFlag.FindString(out); m != "" {
+			return ports.ReportError{Kind: ports.KindUsage, Location: pkg.path, Message: m}
+		}
+	}
+	return ports.ReportError{Kind: KindPackage, Location: pkg.path, Message: clip(strings.TrimSpace(out))}
 }
 
 // goPosition matches the first `file.go:line[:col]` of compiler or vet output.

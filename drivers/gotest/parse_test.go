@@ -68,6 +68,15 @@ func TestParse(t *testing.T) {
 			parsed:  true,
 		},
 		{
+			// A flag the test binary rejects is the invocation's problem
+			// (issue 8), named by go's own line, not the usage listing.
+			name:     "a test flag the binary does not define",
+			fixture:  "go-test-json-bad-flag.json",
+			parsed:   true,
+			errors:   []string{"usage " + pkg},
+			messages: map[string]string{pkg: "flag provided but not defined: -bogus"},
+		},
+		{
 			name:     "build failure",
 			fixture:  "go-test-json-build-fail.json",
 			parsed:   true,

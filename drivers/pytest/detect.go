@@ -20,15 +20,48 @@ const venvPython = ".venv/bin/python"
 // when no probe proved a better command.
 func (Driver) DefaultCommand(fs.FS) []string { return []string{"python3", "-m", "pytest"} }
 
-// Probes implements ports.Driver: the project's .venv interpreter, then a
-// `pytest` on PATH, then `python3 -m pytest`. Each must run `--version`
-// successfully: a `python3` without pytest installed fails its probe.
+// Probes implements ports.Driver: `<python> -m pytest` with the project's
+// .venv interpreter, then `python3`, then `python`, then the interpreter
+// named by the `#!` line of the `pytest` script on PATH (a system pytest
+// behind a pyenv python3 without it); a bare `pytest` only last. Each
+// must run `--version` successfully: an interpreter without pytest fails
+// its probe. `-m` is how pytest runs by hand (issue 8): it puts the
+// repository root on sys.path, so a module beside tests/ imports, while
+// the `pytest` script does not and every such test fails with
+// ModuleNotFoundError.
 func (Driver) Probes(repo fs.FS) []ports.Probe {
 	var out []ports.Probe
 	if isFile(repo, venvPython) {
 		out = append(out, probe(venvPython, "-m", "pytest"))
 	}
-	return append(out, probe("pytest"), probe("python3", "-m", "pytest"))
+	return append(out, probe("python3", "-m", "pytest"), probe("python", "-m", "pytest"), scriptProbe, probe("pytest"))
+}
+
+// scriptInterpreter prints the interpreter of the `pytest` script on PATH
+// (its `#!` line) and runs `<interpreter> -m pytest --version` with it.
+const scriptInterpreter = `p=$(command -v pytest) || exit 1
+IFS= read -r line < "$p" || exit 1
+case $line in '#!'*) ;; *) exit 1 ;; esac
+i=${line#??}
+printf '%s\n' "$i"
+exec $i -m pytest --version`
+
+var scriptProbe = ports.Probe{
+	Argv:      []string{"/bin/sh", "-c", scriptInterpreter},
+	Label:     "<interpreter of the pytest script> -m pytest --version",
+	CommandOf: ScriptCommand,
+	Version:   Version,
+}
+
+// ScriptCommand is the test command of the script probe: its first line
+// of output, the interpreter, followed by `-m pytest`.
+func ScriptCommand(stdout []byte) []string {
+	first, _, _ := strings.Cut(string(stdout), "\n")
+	words := strings.Fields(first)
+	if len(words) == 0 {
+		return nil
+	}
+	return append(words, "-m", "pytest")
 }
 
 func probe(command ...string) ports.Probe {

@@ -23,7 +23,7 @@ var NoCacheArgs = []string{"-p", "no:cacheprovider"}
 // before running anything for a reason of its own: a usage error such as a
 // node id that does not exist (exit 4), an internal error (exit 3) or an
 // interruption (exit 2) with no collection error to show for it.
-const KindUsage = "usage"
+const KindUsage = ports.KindUsage
 
 // Driver is the pytest adapter.
 type Driver struct{}
@@ -68,9 +68,17 @@ func (Driver) Prepare(words []string, scratch string) ports.Prepared {
 // Parse implements ports.Driver: it reads the plugin's report. A run that
 // exited with a usage, internal or interruption status without reporting a
 // failure gets a KindUsage error, so it is never taken for a run that
-// merely selected nothing (exit 5).
+// merely selected nothing (exit 5); so does exit 4 before the plugin wrote
+// anything (flags pytest rejects). A run ah stopped (timeout, Ctrl-C,
+// signal) exits 2 from pytest's interrupt handling: that is no usage error.
 func (Driver) Parse(res ports.Result, report []byte) ports.TestReport {
 	r := Parse(report)
+	if res.TimedOut || res.Canceled || res.Signaled {
+		return r
+	}
+	if !r.Parsed && res.ExitCode == 4 && len(r.Tests) == 0 && len(r.Errors) == 0 {
+		r.Parsed = true
+	}
 	if !r.Parsed || len(r.Errors) > 0 || slices.ContainsFunc(r.Tests, failed) {
 		return r
 	}

@@ -106,11 +106,18 @@ func TestProbes(t *testing.T) {
 		return out
 	}
 	plain := pytest.New().Probes(fstest.MapFS{})
-	assert.Equal(t, [][]string{{"pytest", "--version"}, {"python3", "-m", "pytest", "--version"}}, argvs(plain))
-	assert.Equal(t, []string{"pytest"}, plain[0].Command)
+	require.Len(t, plain, 4)
+	assert.Equal(t, [][]string{{"python3", "-m", "pytest", "--version"}, {"python", "-m", "pytest", "--version"}},
+		argvs(plain[:2]), "an interpreter's -m pytest first (issue 8)")
+	assert.Equal(t, []string{"python3", "-m", "pytest"}, plain[0].Command)
+	assert.Equal(t, "/bin/sh", plain[2].Argv[0], "then the pytest script's own interpreter")
+	assert.Equal(t, []string{"/usr/bin/python3", "-m", "pytest"}, plain[2].CommandOf([]byte("/usr/bin/python3\npytest 7.2.1\n")))
+	assert.Equal(t, []string{"/usr/bin/env", "python3", "-m", "pytest"}, plain[2].CommandOf([]byte("/usr/bin/env python3\n")))
+	assert.Empty(t, plain[2].CommandOf(nil))
+	assert.Equal(t, []string{"pytest", "--version"}, plain[3].Argv, "the bare script only last")
 
 	venv := pytest.New().Probes(mapFS(map[string]string{".venv/bin/python": ""}))
-	require.Len(t, venv, 3)
+	require.Len(t, venv, 5)
 	assert.Equal(t, []string{".venv/bin/python", "-m", "pytest", "--version"}, venv[0].Argv, "the project's interpreter comes first")
 	assert.Equal(t, []string{".venv/bin/python", "-m", "pytest"}, venv[0].Command)
 }
@@ -152,7 +159,16 @@ func TestDriverParse(t *testing.T) {
 	assert.Equal(t, pytest.TypeImportError, d.Classify(imp))
 	assert.Len(t, imp.Errors, 1, "no usage error added when pytest reported its own")
 
-	assert.False(t, d.Parse(ports.Result{ExitCode: 4}, nil).Parsed, "no report file: unparsed")
+	rejected := d.Parse(ports.Result{ExitCode: 4, Stderr: []byte("ERROR: usage: __main__.py [options] [file_or_dir] [file_or_dir] [...]\n__main__.py: error: unrecognized arguments: --bogus\n")}, nil)
+	require.True(t, rejected.Parsed, "exit 4 before the plugin ran: flags pytest rejects")
+	require.Len(t, rejected.Errors, 1)
+	assert.Equal(t, pytest.KindUsage, rejected.Errors[0].Kind)
+	assert.Contains(t, rejected.Errors[0].Message, "unrecognized arguments: --bogus")
+
+	assert.False(t, d.Parse(ports.Result{ExitCode: 1}, nil).Parsed, "no report file: unparsed")
+
+	stopped := d.Parse(ports.Result{ExitCode: 2, TimedOut: true, Stderr: []byte("KeyboardInterrupt\n")}, fixture(t, "pytest-no-tests"))
+	assert.Empty(t, stopped.Errors, "a run stopped at its timeout is no usage error")
 }
 
 func fixture(t *testing.T, name string) []byte {

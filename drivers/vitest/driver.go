@@ -123,9 +123,21 @@ func (Driver) Prepare(words []string, scratch string) ports.Prepared {
 
 // Parse implements ports.Driver: it reads the JSON report. Test ids keep
 // vitest's absolute file names; the caller makes them relative.
-func (Driver) Parse(_ ports.Result, report []byte) ports.TestReport {
-	return Parse(report, "")
+//
+// Without a report, an option vitest rejects (`CACError: Unknown option
+// ...` on stderr) is a ports.KindUsage error.
+func (Driver) Parse(res ports.Result, report []byte) ports.TestReport {
+	r := Parse(report, "")
+	if !r.Parsed && len(report) == 0 && !res.TimedOut && !res.Canceled {
+		if m := cacError.FindString(string(res.Stderr)); m != "" {
+			return ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindUsage, Message: m}}}
+		}
+	}
+	return r
 }
+
+// cacError is the line vitest's argument parser (cac) fails with.
+var cacError = regexp.MustCompile(`(?m)^CACError: .*$`)
 
 func isFile(repo fs.FS, name string) bool {
 	fi, err := fs.Stat(repo, name)

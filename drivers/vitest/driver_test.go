@@ -98,3 +98,15 @@ func TestDriverParse(t *testing.T) {
 	assert.Equal(t, vitest.Parse(data, ""), got, "ids keep absolute paths; the caller makes them relative")
 	assert.False(t, vitest.New().Parse(ports.Result{}, nil).Parsed, "no report file: unparsed")
 }
+
+// An option vitest rejects leaves no report; its CACError line is a usage
+// error (issue 8). Stderr recorded from `npx --no vitest run --bogus` with
+// vitest 4.1.12 in acceptance/testdata/fixtures/vitest-basic, exit 1.
+func TestDriverParseRejectedOption(t *testing.T) {
+	stderr := "file:///x/node_modules/vitest/dist/chunks/cac.DzDtg8hz.js:406\n" +
+		"          throw new CACError(`Unknown option \\`${name}\\``);\n                ^\n\n" +
+		"CACError: Unknown option `--bogus`\n    at Command.checkUnknownOptions (file:///x/cac.js:406:17)\n"
+	got := vitest.New().Parse(ports.Result{ExitCode: 1, Stderr: []byte(stderr)}, nil)
+	assert.Equal(t, ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindUsage, Message: "CACError: Unknown option `--bogus`"}}}, got)
+	assert.False(t, vitest.New().Parse(ports.Result{ExitCode: 1, Stderr: []byte("Segmentation fault\n")}, nil).Parsed)
+}

@@ -38,6 +38,13 @@ var helpers = map[string]func(args []string) int{
 		}
 		return 0
 	},
+	"flood-stderr": func(args []string) int {
+		n, _ := strconv.Atoi(args[0])
+		if _, err := os.Stderr.Write(pattern(0, n)); err != nil {
+			return 1
+		}
+		return 0
+	},
 	"sleep": func([]string) int {
 		ready()
 		time.Sleep(time.Minute)

@@ -140,7 +140,7 @@ func start(c ports.Command) (*child, error) {
 	if n <= 0 {
 		n = ports.DefaultTailBytes
 	}
-	ch := &child{cmd: cmd, stdout: startDrain(outR, n, c.Stdout), stderr: startDrain(errR, n, nil), exited: make(chan struct{})}
+	ch := &child{cmd: cmd, stdout: startDrain(outR, n, c.Stdout), stderr: startDrain(errR, n, c.Stderr), exited: make(chan struct{})}
 	go func() {
 		_ = cmd.Wait() // the outcome is read from cmd.ProcessState
 		close(ch.exited)

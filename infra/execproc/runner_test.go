@@ -97,6 +97,21 @@ func TestRunStdoutSink(t *testing.T) {
 	assert.Equal(t, int64(n), res.StdoutBytes)
 }
 
+// TestRunStderrSink: the same for stderr, which cargo's compile errors
+// are read from as they stream.
+func TestRunStderrSink(t *testing.T) {
+	t.Parallel()
+	const n = 1_000_000
+	var sink bytes.Buffer
+	cmd := helper("flood-stderr", strconv.Itoa(n))
+	cmd.TailBytes, cmd.Stderr = 10, &sink
+	res, err := newRunner().Run(t.Context(), cmd)
+	require.NoError(t, err)
+	assert.Equal(t, pattern(0, n), sink.Bytes())
+	assert.Equal(t, pattern(n-10, 10), res.Stderr)
+	assert.Equal(t, int64(n), res.StderrBytes)
+}
+
 func TestRunTimeoutKillsSlowChild(t *testing.T) {
 	t.Parallel()
 	cmd := helper("sleep") // would sleep a minute

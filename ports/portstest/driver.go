@@ -43,16 +43,22 @@ type Driver struct {
 	// Streamed, when set, makes Prepare return a stream that collects
 	// stdout and answers Report with Streamed(stdout).
 	Streamed func(stdout []byte) ports.TestReport
+	// StreamedBoth, when set, makes Prepare return a stream that collects
+	// stdout and, through Prepared.Stderr, stderr, and answers Report with
+	// StreamedBoth(stdout, stderr).
+	StreamedBoth func(stdout, stderr []byte) ports.TestReport
 }
 
-// stream is the ReportStream of a Driver with Streamed set.
+// stream is the ReportStream of a Driver with Streamed or StreamedBoth set.
 type stream struct {
-	buf    bytes.Buffer
-	report func([]byte) ports.TestReport
+	buf, errBuf bytes.Buffer
+	report      func(stdout, stderr []byte) ports.TestReport
 }
 
-func (s *stream) Write(b []byte) (int, error)          { return s.buf.Write(b) }
-func (s *stream) Report(ports.Result) ports.TestReport { return s.report(s.buf.Bytes()) }
+func (s *stream) Write(b []byte) (int, error) { return s.buf.Write(b) }
+func (s *stream) Report(ports.Result) ports.TestReport {
+	return s.report(s.buf.Bytes(), s.errBuf.Bytes())
+}
 
 var _ ports.Driver = (*Driver)(nil)
 
@@ -100,8 +106,12 @@ func (d *Driver) Prepare(argv []string, scratch string) ports.Prepared {
 	if d.Report != "" {
 		p.ReportFile = scratch + "/" + d.Report
 	}
-	if d.Streamed != nil {
-		p.Stream = &stream{report: d.Streamed}
+	switch {
+	case d.StreamedBoth != nil:
+		st := &stream{report: d.StreamedBoth}
+		p.Stream, p.Stderr = st, &st.errBuf
+	case d.Streamed != nil:
+		p.Stream = &stream{report: func(stdout, _ []byte) ports.TestReport { return d.Streamed(stdout) }}
 	}
 	return p
 }

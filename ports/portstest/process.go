@@ -76,6 +76,9 @@ func (p *Process) Run(ctx context.Context, cmd ports.Command) (ports.Result, err
 		// The scripted stdout is the whole stream, as a real run writes it.
 		_, _ = cmd.Stdout.Write(res.Stdout)
 	}
+	if cmd.Stderr != nil && err == nil {
+		_, _ = cmd.Stderr.Write(res.Stderr)
+	}
 	return res, err
 }
 

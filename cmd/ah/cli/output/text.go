@@ -90,14 +90,44 @@ func location(f finding.Finding) string {
 	return f.SpecPath
 }
 
+// writeTest shows how a failing test failed: the framework's own failure
+// lines of each failed test when the adapter knows them (issue 8: the raw
+// tail may be a backtrace or a build log), else the last lines of the
+// output tails.
 func writeTest(b *strings.Builder, t *finding.Test, faint func(string) string) {
 	fmt.Fprintf(b, "    $ %s\n", t.Command)
+	if len(t.FailedTests) > 0 {
+		for _, ft := range t.FailedTests {
+			fmt.Fprintf(b, "    %s %s\n", faint("FAIL"), ft.Name)
+			for _, l := range firstLines(ft.Message, failureLines) {
+				fmt.Fprintf(b, "    %s %s\n", faint("|"), l)
+			}
+		}
+		return
+	}
 	for _, tail := range []struct{ name, text string }{{"stdout", t.StdoutTail}, {"stderr", t.StderrTail}} {
 		lines := lastLines(tail.text, tailLines)
 		for _, l := range lines {
 			fmt.Fprintf(b, "    %s %s\n", faint(tail.name+" |"), l)
 		}
 	}
+}
+
+// failureLines is how many lines of one failed test's message are shown:
+// the head says what failed (assertion, panic message, left/right).
+const failureLines = 20
+
+func firstLines(s string, n int) []string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		more := len(lines) - n
+		lines = append(lines[:n:n], fmt.Sprintf("... (%d more lines)", more))
+	}
+	return lines
 }
 
 func lastLines(s string, n int) []string {
