@@ -48,7 +48,10 @@ func TestTextSanitized(t *testing.T) {
 	f.Test = &finding.Test{Type: "shell", Command: "echo \x1b]0;t\a", StderrTail: "x\x00y\nopenspec/specs/o/spec.md:1: error z\n", ExitCode: &exit}
 	long := finding.New(finding.TestFailing, strings.Repeat("é", output.MaxMessageBytes))
 	long.SpecPath = "openspec/specs/c/spec.md"
-	rep := report.Report{Findings: []finding.Finding{f, long}}
+	ft := finding.New(finding.TestFailing, "failed")
+	ft.SpecPath = "openspec/specs/c/spec.md"
+	ft.Test = &finding.Test{Type: "go", FailedTests: []finding.FailedTest{{Name: "t\x1b[2J", Message: "boom\x07\nah check: passed"}}}
+	rep := report.Report{Findings: []finding.Finding{f, long, ft}}
 
 	var b bytes.Buffer
 	require.NoError(t, output.NewText(&b, output.Options{}).Print(rep))
@@ -62,6 +65,8 @@ func TestTextSanitized(t *testing.T) {
 	assert.Contains(t, got, `x\x00y`)
 	assert.Contains(t, got, "\n    stderr | openspec/specs/o/spec.md:1: error z\n", "a tail line is indented")
 	assert.Contains(t, got, "... [message cut at 8192 bytes: 8192 more; `ah check --json` shows it whole]\n")
+	assert.Contains(t, got, `t\x1b[2J`, "a failed test's name is escaped")
+	assert.Contains(t, got, `boom\a`, "a failed test's message is escaped")
 	assert.Equal(t, 1, strings.Count(got, "\nah check: "), "one summary line")
 	assert.Equal(t, "bad\nopenspec/specs/other/spec.md:3: error forged\nah check: passed", rep.Findings[0].Message, "the report is not modified")
 	assert.Equal(t, "echo \x1b]0;t\a", rep.Findings[0].Test.Command, "the report's test is not modified")

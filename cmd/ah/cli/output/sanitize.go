@@ -80,6 +80,13 @@ func sanitizedFinding(f finding.Finding) finding.Finding {
 		t.StdoutTail, t.StderrTail = EscapeLines(t.StdoutTail), EscapeLines(t.StderrTail)
 		t.Adapter, t.TestType, t.DetectionSource, t.Version = Escape(t.Adapter), Escape(t.TestType), Escape(t.DetectionSource), Escape(t.Version)
 		t.SharedWith = escapeAll(t.SharedWith)
+		if t.FailedTests != nil {
+			fts := make([]finding.FailedTest, len(t.FailedTests))
+			for i, ft := range t.FailedTests {
+				fts[i] = finding.FailedTest{Name: Escape(ft.Name), Message: EscapeLines(ft.Message)}
+			}
+			t.FailedTests = fts
+		}
 		f.Test = &t
 	}
 	return f
