@@ -36,19 +36,20 @@ func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 		b.WriteString("declared test types:\n")
 	}
 	for _, t := range r.TestTypes {
-		name := "tests." + t.TestType
+		name := "tests." + Escape(t.TestType)
 		if t.Runner != "" {
-			name += " (runner " + t.Runner + ")"
+			name += " (runner " + Escape(t.Runner) + ")"
 		}
+		reason, command, adapter := Escape(t.Reason), Escape(t.Command), Escape(t.Adapter)
 		switch {
 		case t.Runs == doctor.RunsNone:
-			fmt.Fprintf(&b, "  %s -> %s: %s\n", name, paint(red, "no runner"), t.Reason)
+			fmt.Fprintf(&b, "  %s -> %s: %s\n", name, paint(red, "no runner"), reason)
 		case t.Adapter != "":
-			fmt.Fprintf(&b, "  %s -> %s adapter: %s (%s)\n", name, t.Adapter, t.Command, t.Reason)
+			fmt.Fprintf(&b, "  %s -> %s adapter: %s (%s)\n", name, adapter, command, reason)
 		case t.Command != "":
-			fmt.Fprintf(&b, "  %s -> %s: %s (%s)\n", name, t.Runs, t.Command, t.Reason)
+			fmt.Fprintf(&b, "  %s -> %s: %s (%s)\n", name, t.Runs, command, reason)
 		default:
-			fmt.Fprintf(&b, "  %s -> %s: %s\n", name, t.Runs, t.Reason)
+			fmt.Fprintf(&b, "  %s -> %s: %s\n", name, t.Runs, reason)
 		}
 	}
 	b.WriteString("adapters:\n")
@@ -68,9 +69,9 @@ func DoctorText(w io.Writer, r doctor.Report, color bool) error {
 	for _, i := range r.Installed {
 		version := ""
 		if i.Version != "" {
-			version = " " + i.Version
+			version = " " + Escape(i.Version)
 		}
-		fmt.Fprintf(&b, "  %s%s: %s\n", i.Adapter, version, i.Command)
+		fmt.Fprintf(&b, "  %s%s: %s\n", Escape(i.Adapter), version, Escape(i.Command))
 	}
 	if len(r.Findings) > 0 {
 		b.WriteString("recommendations:\n")
