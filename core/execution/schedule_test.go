@@ -278,4 +278,3 @@ func skipped(out []execution.Outcome) []bool {
 	}
 	return s
 }
-
