@@ -13,8 +13,8 @@ type Outcome struct {
 	Result ports.Result
 	// StartErr is set when the process could not be prepared or started.
 	StartErr error
-	// Skipped is true when the job never started because the run was
-	// cancelled first.
+	// Skipped is true when the job never started: the run was cancelled
+	// first, or --fail-fast stopped it.
 	Skipped bool
 	// Argv is exactly what was started (wrapper and adapter flags
 	// included); Command is the declared command behind the wrapper.

@@ -49,7 +49,8 @@ const (
 	UnitPassed = "passed"
 	// UnitFailed: at least one binding did not pass.
 	UnitFailed = "failed"
-	// UnitNotRun: the run was interrupted before every binding ended.
+	// UnitNotRun: the run was interrupted, or stopped by --fail-fast,
+	// before every binding ended.
 	UnitNotRun = "not_run"
 )
 
