@@ -13,8 +13,7 @@ import (
 func assemble(sc resolved, v validation, changes []string, ran *execution.Results) Report {
 	findings := v.findings
 	rep := Report{
-		Scope:    Scope{Deployed: true, Changes: append([]string{}, changes...)},
-		Warnings: sc.warnings,
+		Scope: Scope{Deployed: true, Changes: append([]string{}, changes...)},
 	}
 	passed := 0
 	if ran != nil {
@@ -33,6 +32,9 @@ func assemble(sc resolved, v validation, changes []string, ran *execution.Result
 	}
 	rep.Findings = findings
 	rep.Summary = finding.Summarize(findings, len(sc.units), passed)
+	if ran != nil {
+		rep.Summary.NotRun = ran.NotRun
+	}
 	rep.Units = units(sc, v, ran)
 	return rep
 }

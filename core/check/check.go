@@ -23,6 +23,11 @@ type Options struct {
 	// Adapters, when set, enables adapter detection and adapter runs
 	// (adapters.go); without it adapter-typed tests need a [runners] entry.
 	Adapters *Adapters
+	// Units, when not empty, limits the check to these capabilities and
+	// <capability>/<scenario-id> scenarios; the rest count as skipped.
+	Units []string
+	// Strict makes warnings fail the gate (ah check --strict).
+	Strict bool
 }
 
 // Exec configures test execution.
@@ -34,6 +39,8 @@ type Exec struct {
 	Jobs     int
 	Timings  bool
 	Progress execution.Progress
+	// FailFast stops starting tests after the first one that does not pass.
+	FailFast bool
 	// Scratch holds adapter report files; Getenv reads ah's environment
 	// for path lists a driver extends (PYTHONPATH).
 	Scratch ports.Scratch
@@ -54,6 +61,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
+	sc, skipped, err := selectUnits(sc, opts.Units)
+	if err != nil {
+		return Report{}, err
+	}
 	v, err := validate(fsys, cfg, sc, newResolver(ctx, fsys, cfg, opts.Adapters, opts.Exec != nil))
 	if err != nil {
 		return Report{}, err
@@ -64,14 +75,31 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
+	if len(sc.units) == 0 {
+		v.findings = append(v.findings, noScenarios(cfg))
+	}
 	var ran *execution.Results
 	if opts.Exec != nil {
 		jobs, unresolved := plan(cfg, v.ready)
-		res := execution.Run(ctx, envOf(cfg, *opts.Exec), jobs, workersOf(cfg, *opts.Exec), opts.Exec.Progress)
+		ex := *opts.Exec
+		res := execution.Run(ctx, envOf(cfg, ex), jobs, execution.Options{Workers: workersOf(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast})
 		res.Findings = append(res.Findings, unresolved...)
 		ran = &res
 	}
-	return assemble(sc, v, opts.Changes, ran), nil
+	rep := assemble(sc, v, opts.Changes, ran)
+	rep.Summary.Skipped = skipped
+	rep.Strict = opts.Strict
+	return rep, nil
+}
+
+// noScenarios is the warning of a scope without any scenario: a gate
+// checking nothing passes on nothing, so it says so (and --strict fails).
+func noScenarios(cfg config.Config) finding.Finding {
+	f := finding.New(finding.NoScenarios, fmt.Sprintf(
+		"no scenarios found under %s: the gate checks nothing; add `#### Scenario: <title>` headings to %s/<capability>/spec.md, or point [paths] specs in %s at your specs",
+		cfg.Specs, cfg.Specs, config.Path))
+	f.SpecPath = cfg.Specs
+	return f
 }
 
 func envOf(cfg config.Config, ex Exec) execution.Env {

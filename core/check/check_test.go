@@ -296,18 +296,23 @@ var checkCases = []struct {
 		scenarios: 2,
 	},
 	{
-		name: "missing specs directory leaves contracts orphaned",
+		name: "empty specs directory leaves contracts orphaned",
 		files: map[string]string{
 			config.Path:                   configTOML,
 			".espectacular/gate/a.toml":   contractTOML("a"),
 			"openspec/changes/x/tasks.md": "- [ ] x\n",
+			"openspec/specs/README.md":    "no specs yet\n",
 		},
-		want:   []string{"orphan-toml " + gatePath + " a .espectacular/gate/a.toml"},
+		want: []string{
+			"no-scenarios openspec/specs  ",
+			"orphan-toml " + gatePath + " a .espectacular/gate/a.toml",
+		},
 		failed: true,
 	},
 	{
-		name:  "no .espectacular contracts and no specs",
-		files: map[string]string{"README.md": "hi\n"},
+		name:  "no .espectacular contracts and no scenarios: a warning, not a failure",
+		files: map[string]string{"openspec/specs/gate/spec.md": "# gate\n"},
+		want:  []string{"no-scenarios openspec/specs  "},
 	},
 	{
 		name: "findings sorted across specs",

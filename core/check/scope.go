@@ -39,7 +39,6 @@ type resolved struct {
 	collisions []collision
 	// contracts are all contract files found in scope, repository-relative.
 	contracts []string
-	warnings  []string
 	// files are the discovered spec files, for checks over their structure.
 	files []spec.File
 }
@@ -47,6 +46,23 @@ type resolved struct {
 type collision struct {
 	capability, specPath string
 	spec.Collision
+}
+
+// SpecsDirError is a specs directory that is missing or not a directory.
+// It is an error, not a warning: a gate over no specs would pass on
+// nothing (a wrong [paths] specs, or CI started in the wrong directory).
+type SpecsDirError struct {
+	Path   string
+	NotDir bool
+}
+
+func (e *SpecsDirError) Error() string {
+	what := "does not exist"
+	if e.NotDir {
+		what = "is a file, not a directory"
+	}
+	return fmt.Sprintf("specs directory %s %s: set [paths] specs in %s to the directory holding <capability>/spec.md (default %q)",
+		e.Path, what, config.Path, config.DefaultSpecs)
 }
 
 // contractPath is where the contract of scenario id of capability lives.
@@ -61,9 +77,9 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	files, err := spec.Discover(fsys, cfg.Specs)
 	switch {
 	case errors.Is(err, spec.ErrNoSpecsDir):
-		r.warnings = append(r.warnings, fmt.Sprintf("specs directory %s does not exist: no scenarios are in scope (set [paths] specs in %s)", cfg.Specs, config.Path))
+		return r, &SpecsDirError{Path: cfg.Specs}
 	case errors.Is(err, spec.ErrSpecsNotDir):
-		r.warnings = append(r.warnings, fmt.Sprintf("specs directory %s is a file, not a directory: no scenarios are in scope (set [paths] specs in %s)", cfg.Specs, config.Path))
+		return r, &SpecsDirError{Path: cfg.Specs, NotDir: true}
 	case err != nil:
 		return r, err
 	}

@@ -55,7 +55,7 @@ func runAdapter(t *testing.T, d ports.Driver, answer func(ports.Command, *portst
 	}
 	jobs := execution.Plan(bindings, invs)
 	getenv := func(k string) string { return map[string]string{"PYTHONPATH": "/user/src"}[k] }
-	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: scratch, Getenv: getenv}, jobs, 2, nil)
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: scratch, Getenv: getenv}, jobs, execution.Options{Workers: 2})
 	assert.Empty(t, scratch.Live(), "every scratch directory is removed")
 	return runResult{res, calls, scratch}
 }
@@ -247,12 +247,12 @@ func TestPrepareFailsCleanly(t *testing.T) {
 	require.NoError(t, err)
 	jobs := execution.Plan([]execution.Binding{fwBinding("a", "t")}, []execution.Invocation{inv})
 	proc := &portstest.Process{}
-	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{Err: errors.New("disk full")}}, jobs, 1, nil)
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{Err: errors.New("disk full")}}, jobs, execution.Options{Workers: 1})
 	require.Len(t, res.Findings, 1)
 	assert.Contains(t, res.Findings[0].Message, "could not start: create a scratch directory for the fw report: disk full")
 	assert.Empty(t, proc.Calls(), "nothing starts without its report")
 
-	res = execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, 1, nil)
+	res = execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 1})
 	assert.Len(t, proc.Calls(), 1, "without a scratch the job runs as declared")
 	assert.Equal(t, []string{"fw", "t"}, proc.Calls()[0].Argv)
 	assert.Equal(t, 1, res.Passed)
@@ -286,7 +286,7 @@ func TestWrapper(t *testing.T) {
 
 	proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) { return ports.Result{}, nil }}
 	wrapper := []string{"wrap", "--x y", "--"}
-	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Wrapper: wrapper}, jobs, 1, nil)
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Wrapper: wrapper}, jobs, execution.Options{Workers: 1})
 	require.Len(t, proc.Calls(), 4)
 	for i, c := range proc.Calls() {
 		assert.Equal(t, wrapper, c.Argv[:3], "call %d", i)

@@ -328,7 +328,7 @@ func TestScheduleKeepsWholeEnvelope(t *testing.T) {
 		jobs = append(jobs, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv})...)
 	}
 	fake := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) { return ports.Result{}, nil }}
-	execution.Run(t.Context(), execution.Env{Process: fake, Dir: "/repo"}, jobs, 1, nil)
+	execution.Run(t.Context(), execution.Env{Process: fake, Dir: "/repo"}, jobs, execution.Options{Workers: 1})
 	calls := fake.Calls()
 	require.Len(t, calls, 2)
 	assert.Equal(t, execution.EnvelopeBytes, calls[0].TailBytes)

@@ -27,13 +27,13 @@ func resolveAdapter(cfg config.Config, b execution.Binding, command []string, d 
 
 // schedule runs jobs' declared argv through proc on the scheduler alone and
 // returns the outcomes by job index.
-func schedule(ctx context.Context, proc ports.Process, jobs []execution.Job, workers int, progress execution.Progress) []execution.Outcome {
+func schedule(ctx context.Context, proc ports.Process, jobs []execution.Job, workers int) []execution.Outcome {
 	out := make([]execution.Outcome, len(jobs))
-	started := execution.Schedule(ctx, jobs, workers, progress, func(i int) bool {
+	started := execution.Schedule(ctx, jobs, workers, func(i int) bool {
 		inv := jobs[i].Invocation
 		res, err := proc.Run(ctx, ports.Command{Argv: inv.Argv, Dir: "/repo", Timeout: inv.Timeout})
 		out[i] = execution.Outcome{Result: res, StartErr: err}
-		return err != nil || res.ExitCode != 0 || res.TimedOut || res.Signaled
+		return false
 	})
 	for i := range out {
 		out[i].Skipped = !started[i]
@@ -59,7 +59,7 @@ func judge(ctx context.Context, jobs []execution.Job, outcomes []execution.Outco
 		if outcomes[i].Skipped {
 			cancel()
 		}
-		execution.Stream(ctx, execution.Env{Process: proc, Dir: "/repo", Timings: timings}, []execution.Job{j}, 1, nil,
+		execution.Stream(ctx, execution.Env{Process: proc, Dir: "/repo", Timings: timings}, []execution.Job{j}, execution.Options{Workers: 1},
 			func(_ int, r execution.JobResult) { results[i] = r })
 	}
 	return execution.Assemble(results)

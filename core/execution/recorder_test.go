@@ -113,16 +113,23 @@ func startOrder(events []event) []string {
 	return out
 }
 
-// progressLog records every progress update.
+// progressLog records every progress update and finished job.
 type progressLog struct {
-	mu      sync.Mutex
-	updates [][4]int
+	mu       sync.Mutex
+	updates  []execution.Counts
+	finished []execution.JobResult
 }
 
-func (p *progressLog) Update(done, running, failed, total int) {
+func (p *progressLog) Update(c execution.Counts) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.updates = append(p.updates, [4]int{done, running, failed, total})
+	p.updates = append(p.updates, c)
+}
+
+func (p *progressLog) Finished(r execution.JobResult) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.finished = append(p.finished, r)
 }
 
 var _ execution.Progress = (*progressLog)(nil)

@@ -2,6 +2,7 @@ package execution
 
 import (
 	"context"
+	"time"
 
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/ports"
@@ -12,8 +13,8 @@ type Outcome struct {
 	Result ports.Result
 	// StartErr is set when the process could not be prepared or started.
 	StartErr error
-	// Skipped is true when the job never started because the run was
-	// cancelled first.
+	// Skipped is true when the job never started: the run was cancelled
+	// first, or --fail-fast stopped it.
 	Skipped bool
 	// Argv is exactly what was started (wrapper and adapter flags
 	// included); Command is the declared command behind the wrapper.
@@ -37,8 +38,13 @@ type JobResult struct {
 	// Findings are the findings of every binding that did not pass, in
 	// owner order.
 	Findings []finding.Finding
-	// Passed counts the bindings that passed.
+	// Passed counts the bindings that passed; NotRun those whose job never
+	// ran to a verdict (cancelled, or not started after --fail-fast).
 	Passed int
+	NotRun int
+	// Duration is how long the job's process ran (for progress lines; the
+	// report has durations only with --timings).
+	Duration time.Duration
 	// Interrupted is true when a cancellation cut the job short.
 	Interrupted bool
 	// cause and where name the compile failure the job failed on, and
@@ -47,31 +53,40 @@ type JobResult struct {
 	owners       []Binding
 }
 
-// Stream runs the jobs on at most workers processes and calls emit with
-// each judged result as its job ends, from the worker that ran it (emit
-// must be safe for concurrent use). Each job's whole life happens in its
-// worker: prepare, run, read the report, judge, clean up. Jobs that never
-// started (a cancelled run) are emitted at the end, in plan order.
-func Stream(ctx context.Context, env Env, jobs []Job, workers int, progress Progress, emit func(i int, r JobResult)) {
-	started := Schedule(ctx, jobs, workers, progress, func(i int) bool {
+// Stream runs the jobs as opts say and calls emit with each judged result
+// as its job ends, from the worker that ran it (emit must be safe for
+// concurrent use). Each job's whole life happens in its worker: prepare,
+// run, read the report, judge, clean up. Jobs that never started (a
+// cancelled run, or --fail-fast after a failure) are emitted at the end, in
+// plan order, as not_run.
+func Stream(ctx context.Context, env Env, jobs []Job, opts Options, emit func(i int, r JobResult)) {
+	t := newTracker(opts.Progress, jobs)
+	started := Schedule(ctx, jobs, opts.Workers, func(i int) bool {
+		t.start(jobs[i])
 		r := runJob(ctx, env, jobs[i])
+		t.end(jobs[i], r)
 		emit(i, r)
-		return r.Execution.Verdict != Passed
+		return opts.FailFast && r.Execution.Verdict != Passed
 	})
 	for i, ok := range started {
-		if !ok {
-			inv := jobs[i].Invocation
-			emit(i, judged(jobs[i], Outcome{Skipped: true, Argv: env.wrap(inv.Argv), Command: env.display(inv)}, env.Timings))
+		if ok {
+			continue
 		}
+		inv := jobs[i].Invocation
+		r := judged(jobs[i], Outcome{Skipped: true, Argv: env.wrap(inv.Argv), Command: env.display(inv)}, env.Timings)
+		// Not started without a cancellation: --fail-fast stopped the run,
+		// which is no interruption.
+		r.Interrupted = ctx.Err() != nil
+		emit(i, r)
 	}
 }
 
 // Run runs the jobs and returns their results in plan order, whatever the
 // order they ended in.
-func Run(ctx context.Context, env Env, jobs []Job, workers int, progress Progress) Results {
+func Run(ctx context.Context, env Env, jobs []Job, opts Options) Results {
 	results := make([]JobResult, len(jobs))
 	// Each index is written once, by one worker: no lock needed.
-	Stream(ctx, env, jobs, workers, progress, func(i int, r JobResult) { results[i] = r })
+	Stream(ctx, env, jobs, opts, func(i int, r JobResult) { results[i] = r })
 	return Assemble(results)
 }
 

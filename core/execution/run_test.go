@@ -2,6 +2,7 @@ package execution_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -30,7 +31,7 @@ func TestStreamEmitsAsJobsEnd(t *testing.T) {
 	})
 	var mu sync.Mutex
 	var order []int
-	execution.Stream(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, 2, nil, func(i int, r execution.JobResult) {
+	execution.Stream(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 2}, func(i int, r execution.JobResult) {
 		mu.Lock()
 		order = append(order, i)
 		mu.Unlock()
@@ -50,7 +51,69 @@ func TestStreamEmitsAsJobsEnd(t *testing.T) {
 		defer close(fastDone)
 		return ports.Result{}, nil
 	})
-	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, 2, nil)
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 2})
 	require.Len(t, res.Executions, 2)
 	assert.Equal(t, []string{execution.Failed, execution.Passed}, []string{res.Executions[0].Verdict, res.Executions[1].Verdict}, "assembled in plan order")
+}
+
+// progressJobs are five jobs ending five ways, one of them shared by two
+// bindings, and the process answering each by its command.
+func progressJobs(t *testing.T) ([]execution.Job, ports.Process) {
+	results := map[string]ports.Result{
+		"pass":    {},
+		"fail":    {ExitCode: 1},
+		"timeout": {ExitCode: -1, TimedOut: true},
+		"killed":  {ExitCode: -1, Signaled: true},
+	}
+	jobs := plan(t, shell("a", "pass"), shell("a2", "pass"), shell("b", "fail"), shell("c", "timeout"), shell("d", "killed"), shell("e", "unstartable"))
+	proc := processFunc(func(_ context.Context, cmd ports.Command) (ports.Result, error) {
+		name := cmd.Argv[len(cmd.Argv)-1]
+		if name == "unstartable" {
+			return ports.Result{ExitCode: -1}, errors.New("start: no such file")
+		}
+		return results[name], nil
+	})
+	return jobs, proc
+}
+
+// TestStreamProgress: progress counts test bindings, like the report's
+// summary, so the last update matches the report; every job is reported
+// once as it finishes.
+func TestStreamProgress(t *testing.T) {
+	jobs, proc := progressJobs(t)
+	var log progressLog
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 2, Progress: &log})
+
+	require.NotEmpty(t, log.updates)
+	last := log.updates[len(log.updates)-1]
+	assert.Equal(t, execution.Counts{Done: 6, Running: 0, Passed: 2, Failed: 4, Total: 6}, last)
+	assert.Equal(t, res.Passed, last.Passed, "the live count matches the report")
+	assert.Equal(t, len(res.Findings), last.Failed)
+	for _, u := range log.updates {
+		assert.LessOrEqual(t, u.Running, 2, "never more bindings running than two workers start")
+		assert.Equal(t, 6, u.Total)
+	}
+	assert.Len(t, log.finished, len(jobs), "one finished event per job")
+}
+
+// TestStreamFailFast: after the first job that does not pass no job
+// starts; the rest are not_run (never passed), and that is no interruption.
+func TestStreamFailFast(t *testing.T) {
+	jobs, proc := progressJobs(t)
+	var log progressLog
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 1, FailFast: true, Progress: &log})
+
+	var verdicts []string
+	for _, e := range res.Executions {
+		verdicts = append(verdicts, e.Verdict)
+	}
+	assert.Equal(t, []string{execution.Passed, execution.Failed, execution.NotRun, execution.NotRun, execution.NotRun}, verdicts)
+	assert.Equal(t, 2, res.Passed)
+	assert.Equal(t, 3, res.NotRun)
+	assert.False(t, res.Interrupted, "stopping early is not an interruption")
+	assert.Len(t, res.Findings, 1, "only the failure that ran is a finding")
+	assert.Len(t, log.finished, 2, "progress shows only the jobs that ran")
+
+	res = execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 1})
+	assert.Zero(t, res.NotRun, "without fail-fast everything runs")
 }

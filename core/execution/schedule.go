@@ -5,22 +5,16 @@ import (
 	"sync"
 )
 
-// Progress receives live counts while jobs run. Implementations must be
-// safe for concurrent use; nil means no progress display.
-type Progress interface {
-	Update(done, running, failed, total int)
-}
-
 // Schedule calls run for every job on at most workers goroutines. Jobs
 // sharing a resource key never overlap; an exclusive job runs alone. Jobs
-// start in plan order whenever their constraints allow; run reports whether
-// the job failed, for progress. When ctx is done no further job starts:
-// started says which did.
-func Schedule(ctx context.Context, jobs []Job, workers int, progress Progress, run func(i int) (failed bool)) (started []bool) {
+// start in plan order whenever their constraints allow. When ctx is done,
+// or once a run returns stop (--fail-fast), no further job starts: started
+// says which did.
+func Schedule(ctx context.Context, jobs []Job, workers int, run func(i int) (stop bool)) (started []bool) {
 	// More workers than jobs would only idle (and a huge --jobs would
 	// allocate goroutines for nothing).
 	workers = max(1, min(workers, len(jobs)))
-	s := &scheduler{jobs: jobs, held: map[string]bool{}, started: make([]bool, len(jobs)), progress: progress}
+	s := &scheduler{jobs: jobs, held: map[string]bool{}, started: make([]bool, len(jobs))}
 	s.cond = sync.NewCond(&s.mu)
 	stop := context.AfterFunc(ctx, func() {
 		s.mu.Lock()
@@ -52,9 +46,7 @@ type scheduler struct {
 	held      map[string]bool
 	running   int
 	exclusive bool
-	done      int
-	failed    int
-	progress  Progress
+	stopped   bool
 }
 
 // next blocks until a job may start and claims it; ok is false when no job
@@ -63,7 +55,7 @@ func (s *scheduler) next(ctx context.Context) (int, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || s.stopped {
 			return 0, false
 		}
 		pending := false
@@ -109,30 +101,19 @@ func (s *scheduler) claim(i int) {
 	for _, r := range j.Resources {
 		s.held[r] = true
 	}
-	s.report()
 }
 
-func (s *scheduler) finish(i int, failed bool) {
+func (s *scheduler) finish(i int, stop bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	j := s.jobs[i]
 	s.running--
-	s.done++
-	if failed {
-		s.failed++
-	}
+	s.stopped = s.stopped || stop
 	if j.Exclusive {
 		s.exclusive = false
 	}
 	for _, r := range j.Resources {
 		delete(s.held, r)
 	}
-	s.report()
 	s.cond.Broadcast()
-}
-
-func (s *scheduler) report() {
-	if s.progress != nil {
-		s.progress.Update(s.done, s.running, s.failed, len(s.jobs))
-	}
 }

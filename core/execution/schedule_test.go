@@ -49,7 +49,7 @@ func TestScheduleResourcesNeverOverlap(t *testing.T) {
 	for n := range repeat {
 		rec := &recorder{}
 		jobs := mixedJobs(t)
-		out := schedule(t.Context(), rec.process(), jobs, 4, nil)
+		out := schedule(t.Context(), rec.process(), jobs, 4)
 		require.Len(t, out, len(jobs))
 
 		resources := map[string][]string{}
@@ -75,7 +75,7 @@ func TestScheduleExclusiveRunsAlone(t *testing.T) {
 			shell("x", "x", withExclusive),
 			shell("d", "d"), shell("e", "e"), shell("f", "f"),
 		}
-		schedule(t.Context(), rec.process(), plan(t, bs...), 4, nil)
+		schedule(t.Context(), rec.process(), plan(t, bs...), 4)
 
 		events := rec.Events()
 		replay(events, func(name string, running []string) {
@@ -100,7 +100,7 @@ func TestScheduleRunsEveryJobOnce(t *testing.T) {
 			rec := &recorder{}
 			jobs := mixedJobs(t)
 			p := rec.process()
-			out := schedule(t.Context(), p, jobs, workers, nil)
+			out := schedule(t.Context(), p, jobs, workers)
 
 			var want, got []string
 			for _, j := range jobs {
@@ -143,7 +143,7 @@ func TestScheduleUsesEveryWorker(t *testing.T) {
 		}
 	}}
 	jobs := plan(t, shell("a", "a"), shell("b", "b"), shell("c", "c"), shell("d", "d"))
-	out := schedule(t.Context(), rec.process(), jobs, 4, nil)
+	out := schedule(t.Context(), rec.process(), jobs, 4)
 	for i, o := range out {
 		assert.Equal(t, 0, o.Result.ExitCode, "job %d did not run alongside the others", i)
 	}
@@ -155,7 +155,7 @@ func TestScheduleOneWorkerRunsInPlanOrder(t *testing.T) {
 	jobs := mixedJobs(t)
 	jobs = append(jobs, plan(t, shell("x", "exclusive", withExclusive), shell("z", "last"))...)
 	p := rec.process()
-	schedule(t.Context(), p, jobs, 1, nil)
+	schedule(t.Context(), p, jobs, 1)
 
 	var want []string
 	for _, j := range jobs {
@@ -167,7 +167,7 @@ func TestScheduleOneWorkerRunsInPlanOrder(t *testing.T) {
 
 func TestScheduleWorkersBelowOneMeansOne(t *testing.T) {
 	rec := &recorder{}
-	out := schedule(t.Context(), rec.process(), plan(t, shell("a", "a"), shell("b", "b")), 0, nil)
+	out := schedule(t.Context(), rec.process(), plan(t, shell("a", "a"), shell("b", "b")), 0)
 	assert.Len(t, out, 2)
 	assert.Equal(t, []string{"a", "b"}, startOrder(rec.Events()))
 }
@@ -191,7 +191,7 @@ func TestScheduleOutcomesByJobIndex(t *testing.T) {
 		return ports.Result{}, errors.New("unexpected job " + name)
 	}}
 	jobs := plan(t, shell("a", "first"), shell("b", "second"), shell("c", "third"))
-	out := schedule(t.Context(), rec.process(), jobs, 3, nil)
+	out := schedule(t.Context(), rec.process(), jobs, 3)
 
 	require.Len(t, out, 3)
 	for i, want := range []string{"first", "second", "third"} {
@@ -214,7 +214,7 @@ func TestScheduleStartError(t *testing.T) {
 		}
 		return ports.Result{}, nil
 	}}
-	out := schedule(t.Context(), rec.process(), plan(t, shell("a", "ok"), shell("b", "missing")), 2, nil)
+	out := schedule(t.Context(), rec.process(), plan(t, shell("a", "ok"), shell("b", "missing")), 2)
 	assert.NoError(t, out[0].StartErr)
 	assert.ErrorContains(t, out[1].StartErr, "executable file not found")
 	assert.False(t, out[1].Skipped)
@@ -226,7 +226,7 @@ func TestScheduleCancelled(t *testing.T) {
 		cancel()
 		rec := &recorder{}
 		p := rec.process()
-		out := schedule(ctx, p, plan(t, shell("a", "a"), shell("b", "b")), 2, nil)
+		out := schedule(ctx, p, plan(t, shell("a", "a"), shell("b", "b")), 2)
 		assert.Empty(t, p.Calls(), "nothing starts")
 		for i, o := range out {
 			assert.True(t, o.Skipped, "job %d", i)
@@ -242,7 +242,7 @@ func TestScheduleCancelled(t *testing.T) {
 			return ports.Result{ExitCode: -1, Canceled: true}, nil
 		}}
 		p := rec.process()
-		out := schedule(ctx, p, plan(t, shell("a", "a"), shell("b", "b"), shell("c", "c")), 1, nil)
+		out := schedule(ctx, p, plan(t, shell("a", "a"), shell("b", "b"), shell("c", "c")), 1)
 		assert.Len(t, p.Calls(), 1, "no job starts after the cancellation")
 		assert.False(t, out[0].Skipped, "the running job started")
 		assert.True(t, out[0].Result.Canceled)
@@ -266,7 +266,7 @@ func TestScheduleCancelled(t *testing.T) {
 			return ports.Result{ExitCode: -1, Canceled: true}, nil
 		}}
 		jobs := plan(t, shell("a", "a"), shell("b", "b"), shell("c", "c"), shell("d", "d"), shell("e", "e", withResources("db")))
-		out := schedule(ctx, rec.process(), jobs, 2, nil)
+		out := schedule(ctx, rec.process(), jobs, 2)
 		assert.Equal(t, []bool{false, false, true, true, true}, skipped(out))
 	})
 }
@@ -277,29 +277,4 @@ func skipped(out []execution.Outcome) []bool {
 		s[i] = o.Skipped
 	}
 	return s
-}
-
-func TestScheduleProgress(t *testing.T) {
-	results := map[string]ports.Result{
-		"pass":    {},
-		"fail":    {ExitCode: 1},
-		"timeout": {ExitCode: -1, TimedOut: true},
-		"killed":  {ExitCode: -1, Signaled: true},
-	}
-	rec := &recorder{During: func(ctx context.Context, name string) (ports.Result, error) {
-		if name == "unstartable" {
-			return ports.Result{ExitCode: -1}, errors.New("start: no such file")
-		}
-		return results[name], nil
-	}}
-	jobs := plan(t, shell("a", "pass"), shell("b", "fail"), shell("c", "timeout"), shell("d", "killed"), shell("e", "unstartable"))
-	var log progressLog
-	schedule(t.Context(), rec.process(), jobs, 2, &log)
-
-	require.NotEmpty(t, log.updates)
-	assert.Equal(t, [4]int{5, 0, 4, 5}, log.updates[len(log.updates)-1], "done, running, failed, total at the end")
-	for _, u := range log.updates {
-		assert.LessOrEqual(t, u[1], 2, "never more running than workers")
-		assert.Equal(t, 5, u[3])
-	}
 }

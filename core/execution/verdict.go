@@ -25,7 +25,9 @@ type Results struct {
 	Findings []finding.Finding
 	// Passed counts passing bindings (a shared invocation counts once per
 	// binding that declared it).
-	Passed     int
+	Passed int
+	// NotRun counts bindings whose job never ran to a verdict.
+	NotRun     int
 	Executions []Execution
 	// Interrupted is true when the run was cancelled before every job ended.
 	Interrupted bool
@@ -49,7 +51,10 @@ func judged(j Job, o Outcome, timings bool) JobResult {
 	for _, b := range j.Owners {
 		ex.Bindings = append(ex.Bindings, b.Ref())
 	}
-	r := JobResult{Execution: ex, Interrupted: o.Skipped || o.Result.Canceled}
+	r := JobResult{Execution: ex, Interrupted: o.Skipped || o.Result.Canceled, Duration: o.Result.Duration}
+	if verdict == NotRun {
+		r.NotRun = len(j.Owners)
+	}
 	if r.Interrupted {
 		return r // no verdict to report
 	}
@@ -77,6 +82,7 @@ func Assemble(jobs []JobResult) Results {
 		r.Executions = append(r.Executions, j.Execution)
 		r.Findings = append(r.Findings, j.Findings...)
 		r.Passed += j.Passed
+		r.NotRun += j.NotRun
 		r.Interrupted = r.Interrupted || j.Interrupted
 	}
 	return r

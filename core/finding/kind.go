@@ -30,6 +30,7 @@ const (
 	NoTestsRan                 Kind = "no-tests-ran"
 	Recommendation             Kind = "recommendation"
 	MalformedScenarioHeading   Kind = "malformed-scenario-heading"
+	NoScenarios                Kind = "no-scenarios"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -97,6 +98,7 @@ var kinds = map[Kind]KindInfo{
 	NoTestsRan:                 {Execution, Error, FixToolInvocation},
 	Recommendation:             {Quality, Note, EnableCapability},
 	MalformedScenarioHeading:   {Warning, Warn, ReviewAndApply},
+	NoScenarios:                {Warning, Warn, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.

@@ -10,6 +10,12 @@ type Summary struct {
 	// Passed counts passing test bindings.
 	Passed       int          `json:"passed"`
 	CountsByKind map[Kind]int `json:"counts_by_kind"`
+	// Skipped counts the scenarios left out by unit arguments (ah check
+	// gate/x); NotRun the test bindings that never started (--fail-fast).
+	// Both are omitted when zero, so the summary of a whole-corpus run keeps
+	// its shape.
+	Skipped int `json:"skipped,omitempty"`
+	NotRun  int `json:"not_run,omitempty"`
 }
 
 // Summarize counts fs by category and kind; scenarios is the number of

@@ -18,14 +18,20 @@ type Report struct {
 	// Units lists every scenario in scope with its outcome, in scope order,
 	// so a printer can list passing scenarios too.
 	Units []Unit
-	// Warnings are notes about the run itself (not findings).
-	Warnings []string
 	// Interrupted is true when a cancellation stopped the run early.
 	Interrupted bool
+	// Strict is true when warnings fail the gate too (ah check --strict).
+	Strict bool
 }
 
-// Failed reports whether the gate failed.
-func (r Report) Failed() bool { return finding.Failed(r.Findings) }
+// Failed reports whether the gate failed: a blocking finding, or with
+// Strict any warning.
+func (r Report) Failed() bool {
+	if r.Strict && r.Summary.Warnings > 0 {
+		return true
+	}
+	return finding.Failed(r.Findings)
+}
 
 // Scope says what was checked.
 type Scope struct {
@@ -43,7 +49,8 @@ const (
 	UnitPassed = "passed"
 	// UnitFailed: at least one binding did not pass.
 	UnitFailed = "failed"
-	// UnitNotRun: the run was interrupted before every binding ended.
+	// UnitNotRun: the run was interrupted, or stopped by --fail-fast,
+	// before every binding ended.
 	UnitNotRun = "not_run"
 )
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
@@ -10,13 +11,20 @@ import (
 
 // CheckCmd is `ah check`.
 type CheckCmd struct {
-	RunTests bool `name:"run-tests" help:"Also run every declared test of every contract without a structural finding."`
+	Units    []string `arg:"" optional:"" name:"unit" help:"Check only these capabilities or <capability>/<scenario-id> scenarios; the rest count as skipped (default: all)."`
+	RunTests bool     `name:"run-tests" help:"Also run every declared test of every contract without a structural finding."`
 	// Jobs is a pointer so that an explicit --jobs 0 is rejected rather
 	// than mistaken for "not given".
-	Jobs    *int `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else 1)."`
-	Timings bool `help:"Add per-test and total durations to the JSON output."`
-	Quiet   bool `short:"q" help:"No live progress display on stderr."`
+	Jobs     *int   `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else 1)."`
+	FailFast bool   `name:"fail-fast" help:"Start no more tests after the first one that does not pass; the rest are reported as not run."`
+	Strict   bool   `help:"Treat warnings as failures (exit 1)."`
+	Timings  bool   `help:"Add per-test and total durations to the output."`
+	Progress string `name:"progress" enum:"auto,bar,plain,none" default:"auto" placeholder:"MODE" help:"Progress on stderr while tests run: auto (a bar on a terminal; a line per finished test in CI or off a terminal), bar, plain or none."`
+	Quiet    bool   `short:"q" help:"No progress on stderr (same as --progress none)."`
 }
+
+// Help is the detail of `ah check --help`.
+func (c *CheckCmd) Help() string { return checkHelp }
 
 // Validate rejects impossible flag values before anything runs.
 func (c *CheckCmd) Validate() error {
@@ -41,16 +49,17 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	opts := check.Options{}
+	opts := check.Options{Units: c.Units, Strict: c.Strict}
 	if len(d.Drivers) > 0 {
 		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
 	}
 	var prog *progress
 	if c.RunTests {
-		if d.Streams.ErrTTY && !c.Quiet && d.Getenv("TERM") != "dumb" {
-			prog = &progress{w: d.Streams.Err}
+		prog = newProgress(c.progressMode(d), d.Streams.Err)
+		opts.Exec = &check.Exec{
+			Process: d.Process, Dir: r.Root, Jobs: c.jobs(), Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv,
+			FailFast: c.FailFast,
 		}
-		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: c.jobs(), Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv}
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}
@@ -66,10 +75,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	prog.clear()
 	if err != nil {
-		return err
-	}
-	for _, w := range rep.Warnings {
-		fmt.Fprintf(d.Streams.Err, "ah: warning: %s\n", output.Escape(w))
+		return checkError(err)
 	}
 	popts := output.Options{Color: d.color(), CLIVersion: Version}
 	if c.Timings {
@@ -91,4 +97,32 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return errGateFailed
 	}
 	return nil
+}
+
+// progressMode resolves --progress (and --quiet) against the terminal: a
+// bar only on a real terminal outside CI, else plain lines a CI log keeps.
+func (c *CheckCmd) progressMode(d *Deps) string {
+	switch {
+	case c.Quiet:
+		return progressNone
+	case c.Progress != progressAuto:
+		return c.Progress
+	case d.Streams.ErrTTY && d.Getenv("TERM") != "dumb" && d.Getenv("CI") == "":
+		return progressBar
+	}
+	return progressPlain
+}
+
+// checkError turns the check's user-caused errors into exit-2 errors with
+// their message; anything else stays as it is (also exit 2).
+func checkError(err error) error {
+	var sde *check.SpecsDirError
+	var uue *check.UnknownUnitError
+	switch {
+	case errors.As(err, &sde):
+		return &ExitError{Code: ExitCannotRun, Message: err.Error(), Cause: err}
+	case errors.As(err, &uue):
+		return usageError("ah check %s", err)
+	}
+	return err
 }

@@ -35,49 +35,18 @@ func repoWithShellTest(t *testing.T) string {
 
 func run(t *testing.T, errTTY bool, term string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runEnv(t, errTTY, map[string]string{"TERM": term}, args...)
+}
+
+// runEnv runs ah with only env in its environment.
+func runEnv(t *testing.T, errTTY bool, env map[string]string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	d := cli.System()
 	d.Streams = &cli.IOStreams{Out: &out, Err: &errb, ErrTTY: errTTY}
-	d.Getenv = func(k string) string {
-		if k == "TERM" {
-			return term
-		}
-		return ""
-	}
+	d.Getenv = func(k string) string { return env[k] }
 	code = cli.Main(context.Background(), args, d)
 	return code, out.String(), errb.String()
-}
-
-// TestProgressOnlyOnTerminal proves the live progress line goes to stderr
-// when it is a terminal, never to stdout, never without a terminal (or on
-// a dumb one), and never with --quiet.
-func TestProgressOnlyOnTerminal(t *testing.T) {
-	root := repoWithShellTest(t)
-	tests := []struct {
-		name     string
-		tty      bool
-		term     string
-		args     []string
-		progress bool
-	}{
-		{"terminal", true, "xterm", []string{"check", "--run-tests", "-C", root}, true},
-		{"terminal quiet", true, "xterm", []string{"check", "--run-tests", "--quiet", "-C", root}, false},
-		{"dumb terminal", true, "dumb", []string{"check", "--run-tests", "-C", root}, false},
-		{"not a terminal", false, "xterm", []string{"check", "--run-tests", "-C", root}, false},
-		{"terminal json", true, "xterm", []string{"check", "--run-tests", "--json", "-C", root}, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := run(t, tt.tty, tt.term, tt.args...)
-			require.Equal(t, 0, code, "stdout: %s\nstderr: %s", stdout, stderr)
-			assert.NotContains(t, stdout, "\r", "progress must never reach stdout")
-			if tt.progress {
-				assert.Contains(t, stderr, "1/1 tests done")
-			} else {
-				assert.Empty(t, stderr)
-			}
-		})
-	}
 }
 
 // TestCheckJobsFlag: --jobs below 1 is a usage error (exit 2). `--jobs 0`

@@ -19,10 +19,10 @@ var _ Printer = (*JSON)(nil)
 func NewJSON(w io.Writer, o Options) *JSON { return &JSON{w: w, opts: o} }
 
 // Print writes the envelope: ok unless the gate failed or was interrupted,
-// the run's warnings, and the total duration when timed.
+// and the total duration when timed. Warnings about the corpus are
+// findings, counted in the summary, so the envelope's warnings stay empty.
 func (p *JSON) Print(r report.Report) error {
 	env := NewEnvelope("check", p.opts.CLIVersion, !r.Failed() && !r.Interrupted, checkJSON(r))
-	env.Warnings = append(env.Warnings, r.Warnings...)
 	env.Meta.DurationMS = p.opts.DurationMS
 	return WriteEnvelope(p.w, env)
 }

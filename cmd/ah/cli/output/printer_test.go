@@ -28,7 +28,6 @@ func sample() report.Report {
 			{Type: "shell", Command: "false", Argv: []string{"sh", "-c", "false"}, Bindings: []string{"c/it tests.shell[0]"}, Verdict: "failed", ExitCode: &exit},
 			{Type: "unit", TestType: "unit", Command: "go test", Argv: []string{"go", "test"}, Bindings: []string{"c/it tests.unit[0]"}, Verdict: "passed", ExitCode: new(int), DurationMS: &ms, Adapter: "go"},
 		},
-		Warnings: []string{"a note"},
 	}
 }
 
@@ -59,7 +58,7 @@ func TestJSONMapping(t *testing.T) {
 	assert.Contains(t, got, "\"type\": \"unit\",\n        \"test_type\": \"unit\",\n        \"command\": \"go test\"")
 	assert.Contains(t, got, "\"type\": \"shell\",\n        \"command\": \"false\"")
 	assert.Equal(t, 1, bytes.Count(b.Bytes(), []byte(`"test_type"`)), "omitted when empty")
-	assert.Contains(t, got, "\"warnings\": [\n    \"a note\"\n  ]")
+	assert.Contains(t, got, "\"warnings\": [],", "run notes are findings, never loose warnings")
 	assert.Contains(t, got, `"duration_ms": 42,`)
 	assert.True(t, bytes.HasSuffix(b.Bytes(), []byte("}\n")))
 
@@ -74,5 +73,36 @@ func TestText(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, output.NewText(&b, output.Options{}).Print(sample()))
 	assert.Equal(t, ".espectacular/c/it.toml: error test-failing: tests.shell[0] failed\n"+
-		"ah check: FAILED: 1 scenarios, 0 structural, 1 execution, 0 warnings, 0 tests passed\n", b.String())
+		"ah check: FAILED: 1 scenario, 0 structural, 1 execution, 0 warnings, 0 tests passed\n", b.String())
+}
+
+// TestTextSummary: the summary line in plain English; no tests count for a
+// structure-only check; skipped and not-run counts only when there are
+// some; durations with --timings.
+func TestTextSummary(t *testing.T) {
+	ms, total := int64(1250), int64(2000)
+	ran := []report.Execution{{Bindings: []string{"c/a tests.shell[0]"}, Verdict: "passed", DurationMS: &ms}}
+	tests := []struct {
+		name string
+		r    report.Report
+		o    output.Options
+		want string
+	}{
+		{"structure only, singular", report.Report{Summary: finding.Summary{Scenarios: 1, Warnings: 1}},
+			output.Options{}, "ah check: passed: 1 scenario, 0 structural, 0 execution, 1 warning\n"},
+		{"plural", report.Report{Summary: finding.Summary{Scenarios: 2, Warnings: 2}},
+			output.Options{}, "ah check: passed: 2 scenarios, 0 structural, 0 execution, 2 warnings\n"},
+		{"skipped and not run", report.Report{Summary: finding.Summary{Scenarios: 1, Skipped: 3, Passed: 1, NotRun: 2}, Executions: &[]report.Execution{}},
+			output.Options{}, "ah check: passed: 1 scenario (3 skipped), 0 structural, 0 execution, 0 warnings, 1 test passed, 2 not run\n"},
+		{"timings", report.Report{Summary: finding.Summary{Scenarios: 1, Passed: 1}, Executions: &ran},
+			output.Options{DurationMS: &total}, "   1.25s  passed    c/a tests.shell[0]\n" +
+				"ah check: passed: 1 scenario, 0 structural, 0 execution, 0 warnings, 1 test passed in 2.00s\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			require.NoError(t, output.NewText(&b, tt.o).Print(tt.r))
+			assert.Equal(t, tt.want, b.String())
+		})
+	}
 }

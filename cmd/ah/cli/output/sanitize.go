@@ -22,7 +22,6 @@ const MaxMessageBytes = 8 << 10
 func sanitized(r report.Report) report.Report {
 	out := r
 	out.Scope.Changes = escapeAll(r.Scope.Changes)
-	out.Warnings = escapeAll(r.Warnings)
 	out.Findings = make([]finding.Finding, len(r.Findings))
 	for i, f := range r.Findings {
 		out.Findings[i] = sanitizedFinding(f)

@@ -30,12 +30,16 @@ const tailLines = 10
 type Text struct {
 	w     io.Writer
 	color bool
+	// durationMS is the whole run's duration, set only with --timings.
+	durationMS *int64
 }
 
 var _ Printer = (*Text)(nil)
 
 // NewText returns the text printer writing to w.
-func NewText(w io.Writer, o Options) *Text { return &Text{w: w, color: o.Color} }
+func NewText(w io.Writer, o Options) *Text {
+	return &Text{w: w, color: o.Color, durationMS: o.DurationMS}
+}
 
 // Print writes the report, escaped for a terminal (sanitize.go).
 func (p *Text) Print(r report.Report) error {
@@ -61,7 +65,9 @@ func (p *Text) Print(r report.Report) error {
 			writeTest(&b, f.Test, func(s string) string { return paint(dim, s) })
 		}
 	}
-	s := r.Summary
+	if p.durationMS != nil {
+		writeTimings(&b, r)
+	}
 	verdict := paint(green, "passed")
 	switch {
 	case r.Interrupted:
@@ -69,8 +75,7 @@ func (p *Text) Print(r report.Report) error {
 	case r.Failed():
 		verdict = paint(red, "FAILED")
 	}
-	fmt.Fprintf(&b, "ah check: %s: %d scenarios, %d structural, %d execution, %d warnings, %d tests passed\n",
-		verdict, s.Scenarios, s.Structural, s.Execution, s.Warnings, s.Passed)
+	fmt.Fprintf(&b, "ah check: %s: %s\n", verdict, summaryText(r, p.durationMS))
 	_, err := io.WriteString(p.w, b.String())
 	return err
 }

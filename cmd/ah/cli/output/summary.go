@@ -1,0 +1,59 @@
+package output
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/espectacular/ah/core/report"
+)
+
+// summaryText is the counts of the text summary line, in plain English:
+// "1 scenario", "2 warnings"; the tests count only when tests ran, so a
+// structure-only check never claims "0 tests passed"; skipped scenarios
+// and tests not run only when there are some; the duration with --timings.
+func summaryText(r report.Report, durationMS *int64) string {
+	s := r.Summary
+	scenarios := count(s.Scenarios, "scenario", "scenarios")
+	if s.Skipped > 0 {
+		scenarios += fmt.Sprintf(" (%d skipped)", s.Skipped)
+	}
+	parts := []string{
+		scenarios,
+		fmt.Sprintf("%d structural", s.Structural),
+		fmt.Sprintf("%d execution", s.Execution),
+		count(s.Warnings, "warning", "warnings"),
+	}
+	if r.Executions != nil {
+		parts = append(parts, count(s.Passed, "test", "tests")+" passed")
+		if s.NotRun > 0 {
+			parts = append(parts, fmt.Sprintf("%d not run", s.NotRun))
+		}
+	}
+	out := strings.Join(parts, ", ")
+	if durationMS != nil {
+		out += " in " + secondsText(*durationMS)
+	}
+	return out
+}
+
+// writeTimings lists each execution's duration (--timings), in plan order.
+func writeTimings(b *strings.Builder, r report.Report) {
+	if r.Executions == nil {
+		return
+	}
+	for _, e := range *r.Executions {
+		if e.DurationMS == nil {
+			continue
+		}
+		fmt.Fprintf(b, "%8s  %-9s %s\n", secondsText(*e.DurationMS), e.Verdict, strings.Join(e.Bindings, ", "))
+	}
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func secondsText(ms int64) string { return fmt.Sprintf("%.2fs", float64(ms)/1000) }

@@ -1,0 +1,112 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/spec"
+)
+
+// UnknownUnitError is a unit argument (ah check <capability>[/<id>])
+// that names no capability and no scenario in scope.
+type UnknownUnitError struct {
+	Arg string
+	// Close are capability names near Arg, sorted.
+	Close []string
+}
+
+func (e *UnknownUnitError) Error() string {
+	msg := fmt.Sprintf("%q names no capability and no <capability>/<scenario-id> in scope", e.Arg)
+	if len(e.Close) > 0 {
+		msg += "; close capabilities: " + strings.Join(e.Close, ", ")
+	}
+	return msg
+}
+
+// selectUnits limits a resolved scope to the units args name: a whole
+// capability, or one scenario as <capability>/<scenario-id>. Contracts are
+// kept (for orphan checks) only in whole capabilities, and near-miss
+// headings only in their files. It returns how many units were left out,
+// so the summary counts them as skipped, never as passed. No args selects
+// everything.
+func selectUnits(r resolved, args []string) (resolved, int, error) {
+	if len(args) == 0 {
+		return r, 0, nil
+	}
+	caps, keys := map[string]bool{}, map[string]bool{}
+	for _, u := range r.units {
+		caps[u.Capability], keys[u.Key()] = true, true
+	}
+	for _, f := range r.files {
+		caps[f.Capability] = true
+	}
+	wholeCaps, wantKeys := map[string]bool{}, map[string]bool{}
+	for _, a := range args {
+		a = strings.Trim(a, "/")
+		switch {
+		case caps[a]:
+			wholeCaps[a] = true
+		case keys[a]:
+			wantKeys[a] = true
+		default:
+			return r, 0, &UnknownUnitError{Arg: a, Close: closeNames(a, caps)}
+		}
+	}
+	in := func(capability, key string) bool { return wholeCaps[capability] || wantKeys[key] }
+	out := resolved{}
+	for _, u := range r.units {
+		if in(u.Capability, u.Key()) {
+			out.units = append(out.units, u)
+		}
+	}
+	for _, c := range r.collisions {
+		if in(c.capability, c.capability+"/"+c.Second.ID) {
+			out.collisions = append(out.collisions, c)
+		}
+	}
+	for _, p := range r.contracts {
+		if capability, _ := capabilityOf(p); wholeCaps[capability] {
+			out.contracts = append(out.contracts, p)
+		}
+	}
+	out.files = slices.DeleteFunc(slices.Clone(r.files), func(f spec.File) bool { return !wholeCaps[f.Capability] })
+	return out, len(r.units) - len(out.units), nil
+}
+
+// closeNames lists the capabilities within a small edit distance of arg,
+// or sharing its first path segment, sorted.
+func closeNames(arg string, caps map[string]bool) []string {
+	var out []string
+	head, _, _ := strings.Cut(arg, "/")
+	for c := range caps {
+		first, _, _ := strings.Cut(c, "/")
+		if editDistance(head, first) <= max(1, len(head)/3) || strings.Contains(c, head) || strings.Contains(head, c) {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := range ra {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i + 1
+		for j := range rb {
+			cost := 1
+			if ra[i] == rb[j] {
+				cost = 0
+			}
+			cur[j+1] = min(prev[j+1]+1, cur[j]+1, prev[j]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}
