@@ -79,5 +79,5 @@ func TestTextLocationAndVerdict(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, output.NewText(&b, output.Options{}).Print(report.Report{Findings: []finding.Finding{h}, Interrupted: true}))
 	assert.Equal(t, "openspec/specs/c/spec.md:12: warning malformed-scenario-heading: `### Scenario: X` is not a scenario heading: write `#### Scenario: X`\n"+
-		"ah check: interrupted: 0 scenarios, 0 structural, 0 execution, 0 warnings, 0 tests passed\n", b.String())
+		"ah check: interrupted: 0 scenarios, 0 structural, 0 execution, 0 warnings\n", b.String())
 }
