@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/espectacular/ah/core/spelling"
 	"slices"
 	"strings"
 
@@ -81,32 +82,10 @@ func closeNames(arg string, caps map[string]bool) []string {
 	head, _, _ := strings.Cut(arg, "/")
 	for c := range caps {
 		first, _, _ := strings.Cut(c, "/")
-		if editDistance(head, first) <= max(1, len(head)/3) || strings.Contains(c, head) || strings.Contains(head, c) {
+		if spelling.Distance(head, first) <= max(1, len(head)/3) || strings.Contains(c, head) || strings.Contains(head, c) {
 			out = append(out, c)
 		}
 	}
 	slices.Sort(out)
 	return out
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := range ra {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i + 1
-		for j := range rb {
-			cost := 1
-			if ra[i] == rb[j] {
-				cost = 0
-			}
-			cur[j+1] = min(prev[j+1]+1, cur[j]+1, prev[j]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
 }

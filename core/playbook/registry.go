@@ -2,6 +2,7 @@ package playbook
 
 import (
 	"embed"
+	"github.com/espectacular/ah/core/spelling"
 	"slices"
 	"strings"
 	"sync"
@@ -81,7 +82,7 @@ func Suggest(s string) []string {
 	}
 	var matches []match
 	for _, t := range load().topics {
-		d := levenshtein(s, t.Slug)
+		d := spelling.Distance(s, t.Slug)
 		if d <= 2 || strings.Contains(t.Slug, s) || strings.Contains(s, t.Slug) {
 			matches = append(matches, match{t.Slug, d})
 		}
@@ -100,26 +101,4 @@ func Suggest(s string) []string {
 
 func normalize(s string) string {
 	return strings.ToLower(strings.TrimSpace(s))
-}
-
-// levenshtein is the edit distance between a and b, counted in runes.
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -49,22 +49,3 @@ func TestSuggestBounds(t *testing.T) {
 		}
 	}
 }
-
-func TestLevenshtein(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0},
-		{"", "abc", 3},
-		{"kitten", "sitting", 3},
-		{"no-toml", "no-tomll", 1},
-		{"run-ah-doctor", "run_ah_doctor", 2},
-		{"naïve", "naive", 1},
-	}
-	for _, tt := range tests {
-		if got := playbook.Levenshtein(tt.a, tt.b); got != tt.want {
-			t.Errorf("Levenshtein(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
