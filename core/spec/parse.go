@@ -12,13 +12,14 @@ const (
 )
 
 // Parse reads the structure of one spec file. Headings inside fenced code
-// blocks and YAML front matter are ignored; CRLF and LF files give the same
-// document. It never fails: text that is no structure is body text.
+// blocks, HTML comments and YAML front matter are ignored; CRLF, CR and LF
+// files give the same document. It never fails: text that is no structure is body text.
 func Parse(data []byte) Document {
 	lines := splitLines(string(data))
-	hs, marks, misses := scanHeadings(lines)
+	hs, marks, misses, unclosed := scanHeadings(lines)
 	d := assemble(lines, hs, marks)
 	d.NearMisses = misses
+	d.Unclosed = unclosed
 	return d
 }
 
@@ -38,9 +39,9 @@ const (
 )
 
 // scanHeadings finds the headings with their spans, the requirement
-// references of RENAMED and REMOVED sections, and the near-miss scenario
-// headings.
-func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss) {
+// references of RENAMED and REMOVED sections, the near-miss scenario
+// headings and an unclosed block hiding scenario headings.
+func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss, *Unclosed) {
 	var hs []Heading
 	var marks []mark
 	var misses []NearMiss
@@ -53,10 +54,10 @@ func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss) {
 		}
 	}
 	delta := DeltaNone
-	var fence fenceState
+	var blocks blockState
 	for i := frontMatterEnd(lines); i < len(lines); i++ {
 		n, line := i+1, lines[i]
-		if !fence.step(line) {
+		if !blocks.step(n, line) {
 			if m, ok := nearMiss(line); ok {
 				m.Line = n
 				misses = append(misses, m)
@@ -84,7 +85,7 @@ func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss) {
 		}
 	}
 	closeTo(1)
-	return hs, marks, misses
+	return hs, marks, misses, blocks.unclosed()
 }
 
 // assemble builds the tree from the headings: `##` opens a section, `#`

@@ -24,18 +24,30 @@ func Scan(data []byte) []Scenario {
 	return Parse(data).Flatten()
 }
 
-// splitLines splits s into lines without their "\n" or "\r\n". A leading
-// UTF-8 byte order mark, written by some editors, is dropped so that it
-// cannot hide front matter or a heading on line 1.
+// splitLines splits s into lines without their line break: "\n", "\r\n"
+// or a lone "\r" (classic Mac OS files, issue 9: read as one line, they hid
+// every scenario). A leading UTF-8 byte order mark, written by some
+// editors, is dropped so that it cannot hide front matter or a heading on
+// line 1.
 func splitLines(s string) []string {
 	s = strings.TrimPrefix(s, "\ufeff")
-	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
 		return nil
 	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
+	lines := make([]string, 0, strings.Count(s, "\n")+1)
+	for {
+		i := strings.IndexAny(s, "\r\n")
+		if i < 0 {
+			break
+		}
+		lines = append(lines, s[:i])
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
+		}
+		s = s[i+1:]
+	}
+	if s != "" {
+		lines = append(lines, s) // the last line has no break
 	}
 	return lines
 }
