@@ -14,8 +14,12 @@ const (
 // Parse reads the structure of one spec file. Headings inside fenced code
 // blocks, HTML comments and YAML front matter are ignored; CRLF, CR and LF
 // files give the same document. It never fails: text that is no structure is body text.
-func Parse(data []byte) Document {
-	lines := splitLines(string(data))
+func Parse(data []byte) Document { return ParseString(string(data)) }
+
+// ParseString is Parse of text already in a string: a large spec is then
+// held once, and every line and body is a slice of it.
+func ParseString(text string) Document {
+	lines := splitLines(text)
 	hs, marks, misses, unclosed := scanHeadings(lines)
 	d := assemble(lines, hs, marks)
 	d.NearMisses = misses
