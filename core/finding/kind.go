@@ -30,6 +30,10 @@ const (
 	NoTestsRan                 Kind = "no-tests-ran"
 	Recommendation             Kind = "recommendation"
 	MalformedScenarioHeading   Kind = "malformed-scenario-heading"
+	// UnreadablePath and UnclosedBlock: issue 9 (links, names, limits,
+	// unclosed fences).
+	UnreadablePath Kind = "unreadable-path"
+	UnclosedBlock  Kind = "unclosed-block"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -97,6 +101,8 @@ var kinds = map[Kind]KindInfo{
 	NoTestsRan:                 {Execution, Error, FixToolInvocation},
 	Recommendation:             {Quality, Note, EnableCapability},
 	MalformedScenarioHeading:   {Warning, Warn, ReviewAndApply},
+	UnreadablePath:             {Structural, Error, ReviewAndApply},
+	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.

@@ -109,8 +109,12 @@ func Resolve(fsys fs.FS, name string) (string, error) {
 			return "", err
 		}
 		if strings.HasPrefix(target, "/") || strings.HasPrefix(target, `\`) || len(target) > 1 && target[1] == ':' {
+			via := "leads through the symbolic link " + Quote(next) + " to"
+			if next == path.Clean(name) {
+				via = "is a symbolic link to"
+			}
 			return "", &Refused{Path: name, Why: fmt.Sprintf(
-				"leads through the symbolic link %s to the absolute path %s: ah follows only relative links that stay inside the repository; make it a relative link or a copy", Quote(next), Quote(target))}
+				"%s the absolute path %s: ah follows only relative links that stay inside the repository; make it a relative link or a copy", via, Quote(target))}
 		}
 		rest = append(strings.Split(target, "/"), rest...)
 	}

@@ -47,7 +47,7 @@ func TestDiscoverPolicy(t *testing.T) {
 		"a s/a/spec.md a",
 		"b\\xff s/b\xff skipped: s/b\\xff has a name that is not valid UTF-8, so ah cannot name or check it: rename it",
 		"big s/big/spec.md skipped: s/big/spec.md is 101 bytes, over the limit of 100 bytes",
-		`c s/c/spec.md skipped: s/c/spec.md leads through the symbolic link s/c/spec.md to the absolute path /etc/passwd: ah follows only relative links that stay inside the repository; make it a relative link or a copy`,
+		`c s/c/spec.md skipped: s/c/spec.md is a symbolic link to the absolute path /etc/passwd: ah follows only relative links that stay inside the repository; make it a relative link or a copy`,
 		"linked s/linked/spec.md a",
 		"out s/out skipped: s/out is a symbolic link that leads outside the repository: ah never reads outside it; move the file into the repository or link to a copy inside it",
 		"z s/z/spec.md z",
