@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
@@ -45,27 +46,34 @@ func fileFindings(files []spec.File) []finding.Finding {
 // skippedMessage says why a path was not read and how to fix it.
 func skippedMessage(err error) string {
 	if tl, ok := errors.AsType[*repofs.TooLarge](err); ok {
-		return fmt.Sprintf("%s was not read: raise [limits] spec_mib in %s if it is meant to be this large, or split it", tl.Error(), config.Path)
+		return fmt.Sprintf("%s: raise [limits] spec_mib in %s if it is meant to be this large, or split it", tl.Error(), config.Path)
 	}
 	return err.Error()
 }
 
 // refusedContract is the finding for a path under .espectacular that was
-// not read.
-func refusedContract(err error) finding.Finding {
+// not read; specs is the specs directory, for the spec_path the contract
+// belongs to.
+func refusedContract(specs string, err error) finding.Finding {
 	msg := err.Error()
-	path := ""
+	p := ""
 	var r *repofs.Refused
 	var tl *repofs.TooLarge
 	switch {
 	case errors.As(err, &r):
-		path = r.Path
+		p = r.Path
 	case errors.As(err, &tl):
-		path = tl.Path
+		p = tl.Path
 		msg += ": a contract is a few lines of TOML; rewrite it"
 	}
+	capability := strings.TrimPrefix(p, config.Dir+"/") // a directory
+	if strings.HasSuffix(p, ".toml") {
+		capability, _ = capabilityOf(p)
+	}
 	fd := finding.New(finding.UnreadablePath, msg)
-	fd.ContractPath = repofs.Quote(path)
+	fd.ContractPath = repofs.Quote(p)
+	fd.Spec = repofs.Quote(capability)
+	fd.SpecPath = repofs.Quote(path.Join(specs, capability, "spec.md"))
 	return fd
 }
 

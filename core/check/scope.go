@@ -87,7 +87,7 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 			r.collisions = append(r.collisions, collision{f.Capability, f.Path, c})
 		}
 	}
-	r.contracts, r.refused, err = deployedContracts(fsys)
+	r.contracts, r.refused, err = deployedContracts(fsys, cfg.Specs)
 	return r, err
 }
 
@@ -99,7 +99,7 @@ var reservedDirs = map[string]bool{"changes": true, "state": true}
 // hidden files and the reserved and hidden directories, sorted. Links are
 // followed inside the repository only (repofs): a link leaving it, and a
 // name that is not UTF-8, is an unreadable-path finding instead.
-func deployedContracts(fsys fs.FS) ([]string, []finding.Finding, error) {
+func deployedContracts(fsys fs.FS, specs string) ([]string, []finding.Finding, error) {
 	var out []string
 	var refused []finding.Finding
 	err := repofs.Walk(fsys, config.Dir, func(e repofs.Entry) error {
@@ -111,7 +111,7 @@ func deployedContracts(fsys fs.FS) ([]string, []finding.Finding, error) {
 		switch {
 		case e.Refused != nil:
 			if !hidden && (strings.HasSuffix(p, ".toml") || e.Link && !strings.Contains(e.Name, ".") || !utf8.ValidString(e.Name)) {
-				refused = append(refused, refusedContract(e.Refused))
+				refused = append(refused, refusedContract(specs, e.Refused))
 			}
 			return nil
 		case e.Dir:

@@ -128,7 +128,7 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 	}
 	data, err := repofs.ReadFile(fsys, u.ContractPath, repofs.ContractLimit)
 	if refused(err) {
-		f := refusedContract(err)
+		f := refusedContract("", err)
 		return []finding.Finding{f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario))}, contract.Contract{}, false, nil
 	}
 	if err != nil {

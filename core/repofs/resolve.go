@@ -76,6 +76,7 @@ func Resolve(fsys fs.FS, name string) (string, error) {
 		return name, nil
 	}
 	done, rest, hops := ".", strings.Split(name, "/"), 0
+	link := "" // the last link followed
 	for len(rest) > 0 {
 		c := rest[0]
 		rest = rest[1:]
@@ -84,7 +85,7 @@ func Resolve(fsys fs.FS, name string) (string, error) {
 			continue
 		case "..":
 			if done == "." {
-				return "", outside(name)
+				return "", outside(name, link)
 			}
 			done = path.Dir(done)
 			continue
@@ -116,11 +117,16 @@ func Resolve(fsys fs.FS, name string) (string, error) {
 			return "", &Refused{Path: name, Why: fmt.Sprintf(
 				"%s the absolute path %s: ah follows only relative links that stay inside the repository; make it a relative link or a copy", via, Quote(target))}
 		}
+		link = next
 		rest = append(strings.Split(target, "/"), rest...)
 	}
 	return done, nil
 }
 
-func outside(name string) *Refused {
-	return &Refused{Path: name, Why: "is a symbolic link that leads outside the repository: ah never reads outside it; move the file into the repository or link to a copy inside it"}
+func outside(name, link string) *Refused {
+	via := "is a symbolic link that leads"
+	if link != path.Clean(name) {
+		via = "leads through the symbolic link " + Quote(link)
+	}
+	return &Refused{Path: name, Why: via + " outside the repository: ah never reads outside it; move the file into the repository or link to a copy inside it"}
 }
