@@ -19,9 +19,9 @@ func Parse(data []byte) Document { return ParseString(string(data)) }
 // ParseString is Parse of text already in a string: a large spec is then
 // held once, and every line and body is a slice of it.
 func ParseString(text string) Document {
-	lines := splitLines(text)
-	hs, marks, misses, unclosed := scanHeadings(lines)
-	d := assemble(lines, hs, marks)
+	src := splitLines(text)
+	hs, marks, misses, unclosed := scanHeadings(src.lines)
+	d := assemble(src, hs, marks)
 	d.NearMisses = misses
 	d.Unclosed = unclosed
 	return d
@@ -95,7 +95,8 @@ func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss, *Unclosed) {
 // assemble builds the tree from the headings: `##` opens a section, `#`
 // closes it, `### Requirement:` opens a requirement and any other `###`
 // closes it, `#### Scenario:` is a scenario of the innermost open block.
-func assemble(lines []string, hs []Heading, marks []mark) Document {
+func assemble(src source, hs []Heading, marks []mark) Document {
+	lines := src.lines
 	d := Document{Lines: len(lines), Headings: hs}
 	sec, req := -1, -1
 	reqs := func() *[]Requirement {
@@ -139,7 +140,7 @@ func assemble(lines []string, hs []Heading, marks []mark) Document {
 			title = strings.TrimSpace(title)
 			node := ScenarioNode{Span: h.Span, Scenario: Scenario{
 				ID: slug.Make(title), Title: title, Line: h.Span.Start,
-				Body: strings.Join(lines[h.Span.Start:h.Span.End], "\n"),
+				Body: src.join(h.Span.Start, h.Span.End),
 			}}
 			switch {
 			case req >= 0:
