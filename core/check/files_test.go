@@ -19,7 +19,7 @@ import (
 func TestContractLinkPolicy(t *testing.T) {
 	contract := "id = \"a\"\ndescription = \"d\"\narchetype = \"PF\"\nstatus = \"active\"\nauthored_with = \"0.1.0\"\n[[tests.shell]]\ncommand = \"true\"\n"
 	fsys := fstest.MapFS{
-		"openspec/specs/cap/spec.md": {Data: []byte("#### Scenario: A\n#### Scenario: B\n")},
+		"openspec/specs/cap/spec.md":  {Data: []byte("#### Scenario: A\n#### Scenario: B\n")},
 		".espectacular/shared/a.toml": {Data: []byte(contract)},
 		".espectacular/cap/a.toml":    {Mode: fs.ModeSymlink, Data: []byte("../shared/a.toml")},
 		".espectacular/cap/b.toml":    {Mode: fs.ModeSymlink, Data: []byte("../../../elsewhere/b.toml")},
