@@ -29,13 +29,13 @@ func fileFindings(files []spec.File) []finding.Finding {
 			for i, l := range u.Hidden {
 				lines[i] = fmt.Sprint(l)
 			}
-			close := "close it with a matching fence line"
+			fix := "close it with a matching fence line"
 			if u.What == "HTML comment" {
-				close = "close it with -->"
+				fix = "close it with -->"
 			}
 			fd := finding.New(finding.UnclosedBlock, fmt.Sprintf(
 				"%s:%d: this %s is never closed, so the scenario headings on lines %s are not scenarios: %s where it ends",
-				p, u.Line, u.What, strings.Join(lines, ", "), close))
+				p, u.Line, u.What, strings.Join(lines, ", "), fix))
 			fd.Spec, fd.SpecPath = f.Capability, p
 			out = append(out, fd)
 		}
