@@ -10,8 +10,11 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -41,6 +44,8 @@ type resolved struct {
 	contracts []string
 	// files are the discovered spec files, for checks over their structure.
 	files []spec.File
+	// refused are the paths under .espectacular not read (unreadable-path).
+	refused []finding.Finding
 }
 
 type collision struct {
@@ -74,7 +79,7 @@ func contractPath(capability, id string) string {
 // the deployed scope.
 func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	var r resolved
-	files, err := spec.Discover(fsys, cfg.Specs)
+	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
 	switch {
 	case errors.Is(err, spec.ErrNoSpecsDir):
 		return r, &SpecsDirError{Path: cfg.Specs}
@@ -98,7 +103,7 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 			r.collisions = append(r.collisions, collision{f.Capability, f.Path, c})
 		}
 	}
-	r.contracts, err = deployedContracts(fsys)
+	r.contracts, r.refused, err = deployedContracts(fsys, cfg.Specs)
 	return r, err
 }
 
@@ -107,22 +112,26 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 var reservedDirs = map[string]bool{"changes": true, "state": true}
 
 // deployedContracts lists every .toml under .espectacular except the config,
-// hidden files and the reserved and hidden directories, sorted.
-func deployedContracts(fsys fs.FS) ([]string, error) {
+// hidden files and the reserved and hidden directories, sorted. Links are
+// followed inside the repository only (repofs): a link leaving it, and a
+// name that is not UTF-8, is an unreadable-path finding instead.
+func deployedContracts(fsys fs.FS, specs string) ([]string, []finding.Finding, error) {
 	var out []string
-	err := fs.WalkDir(fsys, config.Dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && p == config.Dir {
-				return fs.SkipDir
-			}
-			return fmt.Errorf("read %s: %w", p, err)
-		}
+	var refused []finding.Finding
+	err := repofs.Walk(fsys, config.Dir, func(e repofs.Entry) error {
+		p := e.Path
 		rel := strings.TrimPrefix(p, config.Dir+"/")
 		// A scenario id never starts with a dot: hidden files (an editor's
 		// lock file .#x.toml) and directories are never contracts.
-		hidden := p != config.Dir && strings.HasPrefix(d.Name(), ".")
-		if d.IsDir() {
-			if hidden || p != config.Dir && !strings.Contains(rel, "/") && reservedDirs[rel] {
+		hidden := strings.HasPrefix(e.Name, ".")
+		switch {
+		case e.Refused != nil:
+			if !hidden && (strings.HasSuffix(p, ".toml") || e.Link && !strings.Contains(e.Name, ".") || !utf8.ValidString(e.Name)) {
+				refused = append(refused, refusedContract(specs, e.Refused))
+			}
+			return nil
+		case e.Dir:
+			if hidden || !strings.Contains(rel, "/") && reservedDirs[rel] {
 				return fs.SkipDir
 			}
 			return nil
@@ -133,8 +142,13 @@ func deployedContracts(fsys fs.FS) ([]string, error) {
 		out = append(out, p)
 		return nil
 	})
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, statErr := fs.Stat(fsys, config.Dir); errors.Is(statErr, fs.ErrNotExist) {
+			err = nil
+		}
+	}
 	sort.Strings(out)
-	return out, err
+	return out, refused, err
 }
 
 // capabilityOf splits a contract path into capability and id:

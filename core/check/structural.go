@@ -11,6 +11,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/core/spec"
@@ -41,7 +42,7 @@ type entryResolver func(contract.Entry) (runner.Plan, *runner.Problem)
 // validate runs the correspondence and contract checks over a resolved
 // scope. It returns the findings and the units that may run their tests.
 func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResolver) (validation, error) {
-	out := malformedHeadings(r.files)
+	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(
@@ -62,6 +63,11 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 		out = append(out, fs...)
 		if ok && !blocked[u.Key()] {
 			ready = append(ready, v)
+		}
+	}
+	for _, f := range r.refused {
+		if !claimed[f.ContractPath] { // else reported with its scenario
+			out = append(out, f)
 		}
 	}
 	for _, p := range r.contracts {
@@ -120,7 +126,11 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 		f.ContractPath = "" // there is no file name to point at
 		return []finding.Finding{f}, contract.Contract{}, false, nil
 	}
-	data, err := fs.ReadFile(fsys, u.ContractPath)
+	data, err := repofs.ReadFile(fsys, u.ContractPath, repofs.ContractLimit)
+	if refused(err) {
+		f := refusedContract("", err)
+		return []finding.Finding{f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario))}, contract.Contract{}, false, nil
+	}
 	if err != nil {
 		if fi, statErr := fs.Stat(fsys, u.ContractPath); statErr == nil && fi.IsDir() {
 			return []finding.Finding{at(finding.MalformedContract, fmt.Sprintf(

@@ -54,6 +54,9 @@ type Config struct {
 	// Wrapper is an argv prefix put before every test command
 	// ([execution] wrapper), for sandboxes such as bwrap or firejail.
 	Wrapper []string
+	// SpecLimit is [limits] spec_mib in bytes, 0 when not set; read it
+	// with SpecBytes.
+	SpecLimit int64
 }
 
 // Error is an invalid configuration: the file and every problem found.
@@ -87,7 +90,7 @@ func Parse(data []byte) (Config, error) {
 		}
 		return Config{}, &Error{File: Path, Problems: msgs}
 	}
-	if msgs := nulArgs(doc); len(msgs) > 0 {
+	if msgs := append(nulPaths(doc), nulArgs(doc)...); len(msgs) > 0 {
 		return Config{}, &Error{File: Path, Problems: msgs}
 	}
 	if msgs := reservedRunners(doc); len(msgs) > 0 {
@@ -140,6 +143,7 @@ func build(doc map[string]any) Config {
 		CustomRunners:         map[string]Runner{},
 		Jobs:                  DefaultJobs,
 		DefaultTimeoutSeconds: DefaultTimeoutSeconds,
+		SpecLimit:             specLimit(doc),
 	}
 	c.ToolVersion, _ = doc["tool_version"].(string)
 	if p, ok := doc["paths"].(map[string]any); ok {

@@ -31,6 +31,10 @@ const (
 	Recommendation             Kind = "recommendation"
 	MalformedScenarioHeading   Kind = "malformed-scenario-heading"
 	NoScenarios                Kind = "no-scenarios"
+	// UnreadablePath and UnclosedBlock: issue 9 (links, names, limits,
+	// unclosed fences).
+	UnreadablePath Kind = "unreadable-path"
+	UnclosedBlock  Kind = "unclosed-block"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -99,6 +103,8 @@ var kinds = map[Kind]KindInfo{
 	Recommendation:             {Quality, Note, EnableCapability},
 	MalformedScenarioHeading:   {Warning, Warn, ReviewAndApply},
 	NoScenarios:                {Warning, Warn, ReviewAndApply},
+	UnreadablePath:             {Structural, Error, ReviewAndApply},
+	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.

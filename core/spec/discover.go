@@ -7,6 +7,9 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/espectacular/ah/core/repofs"
 )
 
 // File is one spec.md with its capability and scenarios.
@@ -20,6 +23,11 @@ type File struct {
 	Scenarios []Scenario
 	// Doc is the file's structure (sections, requirements, deltas, spans).
 	Doc Document
+	// Skipped, when set, says why Path was not read (issue 9): a
+	// *repofs.Refused (a link leaving the repository, a name that is not
+	// UTF-8) or a *repofs.TooLarge. Path may then be a directory or the
+	// specs root, and the file has no scenarios.
+	Skipped error
 }
 
 // ErrNoSpecsDir is returned (wrapped) when the specs root does not exist.
@@ -28,52 +36,91 @@ var ErrNoSpecsDir = errors.New("specs directory does not exist")
 // ErrSpecsNotDir is returned (wrapped) when the specs root is a file.
 var ErrSpecsNotDir = errors.New("specs directory is a file, not a directory")
 
-// Discover finds every <root>/<capability>/spec.md in fsys, sorted by
-// capability, and scans each for scenarios. A spec.md directly in root has
-// no capability and is ignored.
+// Discover is DiscoverLimit with the default size limit of a spec file.
 func Discover(fsys fs.FS, root string) ([]File, error) {
+	return DiscoverLimit(fsys, root, repofs.DefaultSpecLimit)
+}
+
+// DiscoverLimit finds every <root>/<capability>/spec.md in fsys, sorted by
+// capability, and scans each for scenarios. A spec.md directly in root has no
+// capability and is ignored. Links are followed inside the repository
+// only (repofs); a path that cannot be read under that policy, or a spec
+// over limit bytes, is a File with Skipped set, and the rest is still
+// read.
+func DiscoverLimit(fsys fs.FS, root string, limit int64) ([]File, error) {
 	root = path.Clean(root)
-	fi, err := fs.Stat(fsys, root)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %w", root, ErrNoSpecsDir)
+	if err := checkRoot(fsys, root); err != nil {
+		if _, ok := errors.AsType[*repofs.Refused](err); ok {
+			return []File{{Path: root, Skipped: err}}, nil
 		}
-		return nil, fmt.Errorf("read specs directory %s: %w", root, err)
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("%s: %w", root, ErrSpecsNotDir)
+		return nil, err
 	}
 	var files []File
-	err = fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return fmt.Errorf("read %s: %w", p, err)
-		}
-		if d.IsDir() || d.Name() != "spec.md" {
+	err := repofs.Walk(fsys, root, func(e repofs.Entry) error {
+		if e.Refused != nil {
+			if specCandidate(e) {
+				dir := e.Path // a capability directory
+				if e.Name == "spec.md" {
+					dir = path.Dir(e.Path)
+				}
+				files = append(files, File{Path: e.Path, Capability: repofs.Quote(capabilityOf(root, dir)), Skipped: e.Refused})
+			}
 			return nil
 		}
-		dir := path.Dir(p)
-		if dir == root {
+		if e.Dir || e.Name != "spec.md" || path.Dir(e.Path) == root {
 			return nil
 		}
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return fmt.Errorf("read %s: %w", p, err)
+		f := File{Capability: capabilityOf(root, path.Dir(e.Path)), Path: e.Path}
+		text, err := repofs.ReadString(fsys, e.Path, limit)
+		if _, ok := errors.AsType[*repofs.TooLarge](err); ok {
+			f.Skipped = err
+			files = append(files, f)
+			return nil
 		}
-		doc := Parse(data)
-		files = append(files, File{
-			Capability: strings.TrimPrefix(dir, root+"/"),
-			Path:       p,
-			Scenarios:  doc.Flatten(),
-			Doc:        doc,
-		})
+		if err != nil {
+			return fmt.Errorf("read %s: %w", e.Path, err)
+		}
+		f.Doc = ParseString(text)
+		f.Scenarios = f.Doc.Flatten()
+		files = append(files, f)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].Capability < files[j].Capability })
+	sort.Slice(files, func(i, j int) bool {
+		a, b := files[i], files[j]
+		return a.Capability < b.Capability || a.Capability == b.Capability && a.Path < b.Path
+	})
 	return files, nil
 }
+
+// checkRoot says whether root is a directory to walk.
+func checkRoot(fsys fs.FS, root string) error {
+	real, err := repofs.Resolve(fsys, root)
+	if err != nil {
+		return err
+	}
+	fi, err := fs.Stat(fsys, real)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: %w", root, ErrNoSpecsDir)
+	case err != nil:
+		return fmt.Errorf("read specs directory %s: %w", root, err)
+	case !fi.IsDir():
+		return fmt.Errorf("%s: %w", root, ErrSpecsNotDir)
+	}
+	return nil
+}
+
+// specCandidate reports whether a refused entry may hide scenarios: a
+// spec.md, a name that cannot be read at all, or a link without a file
+// extension (a capability directory, as far as ah may know).
+func specCandidate(e repofs.Entry) bool {
+	return e.Name == "spec.md" || !utf8.ValidString(e.Name) || e.Link && !strings.Contains(e.Name, ".")
+}
+
+func capabilityOf(root, dir string) string { return strings.TrimPrefix(dir, root+"/") }
 
 // Collision is a second scenario whose id equals an earlier one's while its
 // body differs.

@@ -19,7 +19,8 @@ func FuzzScan(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got := spec.Scan(data)
-		nLines := strings.Count(string(data), "\n") + 1
+		// "\r\n", "\n" and a lone "\r" each end a line.
+		nLines := strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") + strings.Count(strings.ReplaceAll(string(data), "\r\n", ""), "\r") + 1
 		prev := 0
 		for _, s := range got {
 			require.True(t, s.Line >= 1 && s.Line <= nLines, "scenario %q on line %d of a %d-line file", s.Title, s.Line, nLines)
@@ -46,8 +47,20 @@ func FuzzParse(f *testing.F) {
 	for _, tt := range treeCases {
 		f.Add([]byte(tt.in))
 	}
+	for _, tt := range commentCases {
+		f.Add([]byte(tt.in))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d := spec.Parse(data)
+		if u := d.Unclosed; u != nil {
+			require.NotEmpty(t, u.Hidden, "an unclosed block is reported only when it hides a scenario")
+			prev := u.Line
+			for _, l := range u.Hidden {
+				require.Greater(t, l, prev, "hidden heading not after the block's opening")
+				require.LessOrEqual(t, l, d.Lines, "hidden heading past the end")
+				prev = l
+			}
+		}
 		within := func(what string, s, parent spec.Span) {
 			t.Helper()
 			require.True(t, s.Start >= 1 && s.Start <= s.End, "%s span %v is empty or before line 1", what, s)

@@ -12,13 +12,18 @@ const (
 )
 
 // Parse reads the structure of one spec file. Headings inside fenced code
-// blocks and YAML front matter are ignored; CRLF and LF files give the same
-// document. It never fails: text that is no structure is body text.
-func Parse(data []byte) Document {
-	lines := splitLines(string(data))
-	hs, marks, misses := scanHeadings(lines)
-	d := assemble(lines, hs, marks)
+// blocks, HTML comments and YAML front matter are ignored; CRLF, CR and LF
+// files give the same document. It never fails: text that is no structure is body text.
+func Parse(data []byte) Document { return ParseString(string(data)) }
+
+// ParseString is Parse of text already in a string: a large spec is then
+// held once, and every line and body is a slice of it.
+func ParseString(text string) Document {
+	src := splitLines(text)
+	hs, marks, misses, unclosed := scanHeadings(src.lines)
+	d := assemble(src, hs, marks)
 	d.NearMisses = misses
+	d.Unclosed = unclosed
 	return d
 }
 
@@ -38,9 +43,9 @@ const (
 )
 
 // scanHeadings finds the headings with their spans, the requirement
-// references of RENAMED and REMOVED sections, and the near-miss scenario
-// headings.
-func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss) {
+// references of RENAMED and REMOVED sections, the near-miss scenario
+// headings and an unclosed block hiding scenario headings.
+func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss, *Unclosed) {
 	var hs []Heading
 	var marks []mark
 	var misses []NearMiss
@@ -53,10 +58,10 @@ func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss) {
 		}
 	}
 	delta := DeltaNone
-	var fence fenceState
+	var blocks blockState
 	for i := frontMatterEnd(lines); i < len(lines); i++ {
 		n, line := i+1, lines[i]
-		if !fence.step(line) {
+		if !blocks.step(n, line) {
 			if m, ok := nearMiss(line); ok {
 				m.Line = n
 				misses = append(misses, m)
@@ -84,13 +89,14 @@ func scanHeadings(lines []string) ([]Heading, []mark, []NearMiss) {
 		}
 	}
 	closeTo(1)
-	return hs, marks, misses
+	return hs, marks, misses, blocks.unclosed()
 }
 
 // assemble builds the tree from the headings: `##` opens a section, `#`
 // closes it, `### Requirement:` opens a requirement and any other `###`
 // closes it, `#### Scenario:` is a scenario of the innermost open block.
-func assemble(lines []string, hs []Heading, marks []mark) Document {
+func assemble(src source, hs []Heading, marks []mark) Document {
+	lines := src.lines
 	d := Document{Lines: len(lines), Headings: hs}
 	sec, req := -1, -1
 	reqs := func() *[]Requirement {
@@ -134,7 +140,7 @@ func assemble(lines []string, hs []Heading, marks []mark) Document {
 			title = strings.TrimSpace(title)
 			node := ScenarioNode{Span: h.Span, Scenario: Scenario{
 				ID: slug.Make(title), Title: title, Line: h.Span.Start,
-				Body: strings.Join(lines[h.Span.Start:h.Span.End], "\n"),
+				Body: src.join(h.Span.Start, h.Span.End),
 			}}
 			switch {
 			case req >= 0:

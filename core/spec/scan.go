@@ -24,20 +24,56 @@ func Scan(data []byte) []Scenario {
 	return Parse(data).Flatten()
 }
 
-// splitLines splits s into lines without their "\n" or "\r\n". A leading
-// UTF-8 byte order mark, written by some editors, is dropped so that it
-// cannot hide front matter or a heading on line 1.
-func splitLines(s string) []string {
+// source is a spec's text split into lines: lines[i] is text[offs[i]:]
+// up to its line break.
+type source struct {
+	text  string
+	lines []string
+	offs  []int
+}
+
+// splitLines splits s into lines without their line break: "\n", "\r\n"
+// or a lone "\r" (classic Mac OS files, issue 9: read as one line, they hid
+// every scenario). A leading UTF-8 byte order mark, written by some
+// editors, is dropped so that it cannot hide front matter or a heading on
+// line 1.
+func splitLines(s string) source {
 	s = strings.TrimPrefix(s, "\ufeff")
-	s = strings.TrimSuffix(s, "\n")
+	src := source{text: s}
 	if s == "" {
-		return nil
+		return src
 	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
+	n := strings.Count(s, "\n") + 1
+	src.lines, src.offs = make([]string, 0, n), make([]int, 0, n)
+	for off := 0; off < len(s); {
+		i := strings.IndexAny(s[off:], "\r\n")
+		if i < 0 {
+			i = len(s) - off // the last line has no break
+		}
+		src.lines = append(src.lines, s[off:off+i])
+		src.offs = append(src.offs, off)
+		off += i
+		if strings.HasPrefix(s[off:], "\r\n") {
+			off++
+		}
+		off++ // past the break (or the end)
 	}
-	return lines
+	return src
+}
+
+// join returns lines[from:to] joined with "\n": a slice of the text when
+// those lines are separated by "\n" alone, so that the bodies of a large
+// spec are not a second copy of it.
+func (s source) join(from, to int) string {
+	if from >= to {
+		return ""
+	}
+	last := to - 1
+	seg := s.text[s.offs[from] : s.offs[last]+len(s.lines[last])]
+	if !strings.Contains(seg, "\r") {
+		return seg
+	}
+	return strings.Join(s.lines[from:to], "\n")
 }
 
 // frontMatterEnd returns the index of the first line after a YAML front

@@ -37,6 +37,9 @@ type Document struct {
 	// NearMisses are lines that look meant as scenario headings but are
 	// not, in document order.
 	NearMisses []NearMiss
+	// Unclosed is set when a code fence or HTML comment never closes and
+	// hides scenario headings.
+	Unclosed *Unclosed
 }
 
 // Delta names an OpenSpec change section; DeltaNone for any other section.

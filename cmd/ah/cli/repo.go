@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/repofs"
 )
 
 // repo is a located repository: its root, a filesystem rooted there, and
@@ -48,7 +49,9 @@ func locate(g *Globals, d *Deps) (*repo, error) {
 	if problem != nil {
 		return r, nil
 	}
-	data, err := fs.ReadFile(r.FS, config.Path)
+	// Links leaving the repository and configs over 1 MiB are refused
+	// (issue 9), as for specs and contracts.
+	data, err := repofs.ReadFile(r.FS, config.Path, repofs.ConfigLimit)
 	if err != nil {
 		r.Problem = &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("read %s: %v", config.Path, err)}
 		return r, nil

@@ -49,6 +49,9 @@ func NewEnvelope(kind, cliVersion string, ok bool, data any) Envelope {
 // without HTML escaping so scenario prose stays verbatim. Every JSON output
 // of ah goes through it.
 func WriteEnvelope(w io.Writer, e Envelope) error {
+	if ok, err := writeCheckStreamed(w, e); ok {
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
