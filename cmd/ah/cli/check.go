@@ -11,7 +11,7 @@ import (
 
 // CheckCmd is `ah check`.
 type CheckCmd struct {
-	Units    []string `arg:"" optional:"" name:"unit" help:"Check only these capabilities or <capability>/<scenario-id> scenarios; the rest count as skipped (default: all)."`
+	Units    []string `arg:"" optional:"" name:"unit" predictor:"unit" help:"Check only these capabilities or <capability>/<scenario-id> scenarios; the rest count as skipped (default: all)."`
 	RunTests bool     `name:"run-tests" help:"Also run every declared test of every contract without a structural finding."`
 	// Jobs is a pointer so that an explicit --jobs 0 is rejected rather
 	// than mistaken for "not given".

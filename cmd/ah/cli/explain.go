@@ -10,7 +10,7 @@ import (
 
 // ExplainCmd is `ah explain [topic]`.
 type ExplainCmd struct {
-	Topic string `arg:"" optional:"" help:"A finding kind, suggested action, adapter or general topic."`
+	Topic string `arg:"" optional:"" predictor:"topic" help:"A finding kind, suggested action, adapter or general topic."`
 	List  bool   `help:"List the topics, one per line."`
 }
 

@@ -26,7 +26,7 @@ type Globals struct {
 	JSON  bool   `short:"j" name:"json" help:"Print a JSON envelope instead of text (same as --format json)."`
 	// Format is empty when not given, so --json can be told apart from an
 	// explicit --format text.
-	Format string `name:"format" placeholder:"NAME" help:"Output format, one of: ${formats} (default: text)."`
+	Format string `name:"format" placeholder:"NAME" predictor:"format" help:"Output format, one of: ${formats} (default: text)."`
 }
 
 // format is the output format asked for: --format, --json, or text.
@@ -59,11 +59,12 @@ type grammar struct {
 	Globals
 	Version versionFlag `short:"V" name:"version" help:"Print the version and exit."`
 
-	Check       CheckCmd   `cmd:"" help:"Check that every scenario has a valid contract (and, with --run-tests, that its tests pass)."`
-	Doctor      DoctorCmd  `cmd:"" help:"Diagnose the configuration and adapter detection, or --enable a capability."`
-	Explain     ExplainCmd `cmd:"" help:"Explain a finding kind, suggested action or topic."`
-	Type        TypeCmd    `cmd:"" help:"List the contract archetypes, or describe one."`
-	VersionInfo VersionCmd `cmd:"" name:"version" help:"Print the version."`
+	Check       CheckCmd       `cmd:"" help:"Check that every scenario has a valid contract (and, with --run-tests, that its tests pass)."`
+	Doctor      DoctorCmd      `cmd:"" help:"Diagnose the configuration and adapter detection, or --enable a capability."`
+	Explain     ExplainCmd     `cmd:"" help:"Explain a finding kind, suggested action or topic."`
+	Type        TypeCmd        `cmd:"" help:"List the contract archetypes, or describe one."`
+	Completions CompletionsCmd `cmd:"" help:"Print the shell script completing ah's commands, flags, capabilities and topics."`
+	VersionInfo VersionCmd     `cmd:"" name:"version" help:"Print the version."`
 }
 
 // versionFlag stops parsing so Main can print the version in the requested
@@ -90,7 +91,12 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 		kong.Exit(func(c int) { panic(exitPanic{c}) }),
 		kong.UsageOnError(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{"formats": strings.Join(output.Formats(), ", ")},
+		kong.Vars{
+			"formats": strings.Join(output.Formats(), ", "),
+			// kong's enum takes a bare comma list; help reads better spaced.
+			"shells":     strings.Join(shells(), ","),
+			"shell_list": strings.Join(shells(), ", "),
+		},
 	)
 	if err != nil {
 		fmt.Fprintf(d.Streams.Err, "ah: internal error: %v\n", err)
@@ -108,6 +114,11 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 			}
 		}
 	}()
+	// A shell asking for completions (`ah completions`) sets COMP_LINE;
+	// its arguments are not a command line to parse.
+	if line, ok := completionRequest(d); ok {
+		return completeLine(parser, line, d)
+	}
 	kctx, err := parser.Parse(args)
 	if err != nil {
 		// kong's context holds what it parsed up to the error: the
