@@ -28,8 +28,10 @@ type Options struct {
 // printers maps a --format name to its constructor: adding a format is
 // adding a file and a line here.
 var printers = map[string]func(io.Writer, Options) Printer{
-	"json": func(w io.Writer, o Options) Printer { return NewJSON(w, o) },
-	"text": func(w io.Writer, o Options) Printer { return NewText(w, o) },
+	"json":     func(w io.Writer, o Options) Printer { return NewJSON(w, o) },
+	"junit":    func(w io.Writer, o Options) Printer { return NewJUnit(w, o) },
+	"markdown": func(w io.Writer, o Options) Printer { return NewMarkdown(w, o) },
+	"text":     func(w io.Writer, o Options) Printer { return NewText(w, o) },
 }
 
 // Formats lists the --format names, sorted.
