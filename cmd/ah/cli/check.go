@@ -77,7 +77,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return checkError(err)
 	}
-	popts := output.Options{Color: d.color(), CLIVersion: Version}
+	popts := output.Options{Color: d.color(), CLIVersion: Version, Getenv: d.Getenv, AppendFile: d.AppendFile}
 	if c.Timings {
 		ms := d.Clock.Now().Sub(start).Milliseconds()
 		popts.DurationMS = &ms
