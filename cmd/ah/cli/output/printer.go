@@ -36,6 +36,7 @@ var printers = map[string]func(io.Writer, Options) Printer{
 	"json":     func(w io.Writer, o Options) Printer { return NewJSON(w, o) },
 	"junit":    func(w io.Writer, o Options) Printer { return NewJUnit(w, o) },
 	"markdown": func(w io.Writer, o Options) Printer { return NewMarkdown(w, o) },
+	"sarif":    func(w io.Writer, o Options) Printer { return NewSARIF(w, o) },
 	"text":     func(w io.Writer, o Options) Printer { return NewText(w, o) },
 }
 
