@@ -21,6 +21,7 @@ type CheckCmd struct {
 	Timings  bool   `help:"Add per-test and total durations to the output."`
 	Progress string `name:"progress" enum:"auto,bar,plain,none" default:"auto" placeholder:"MODE" help:"Progress on stderr while tests run: auto (a bar on a terminal; a line per finished test in CI or off a terminal), bar, plain or none."`
 	Quiet    bool   `short:"q" help:"No progress on stderr (same as --progress none)."`
+	Output   string `name:"output" placeholder:"FILE" help:"Write the report in the --format format to FILE and print text on the terminal."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -77,16 +78,12 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return checkError(err)
 	}
-	popts := output.Options{Color: d.color(), CLIVersion: Version}
+	popts := output.Options{Color: d.color(), CLIVersion: Version, Getenv: d.Getenv, AppendFile: d.AppendFile}
 	if c.Timings {
 		ms := d.Clock.Now().Sub(start).Milliseconds()
 		popts.DurationMS = &ms
 	}
-	p, err := output.New(g.format(), d.Streams.Out, popts)
-	if err != nil {
-		return usageError("%v", err)
-	}
-	if err := p.Print(rep); err != nil {
+	if err := printReport(ctx, g, d, c.Output, rep, popts); err != nil {
 		return err
 	}
 	switch {

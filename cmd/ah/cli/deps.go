@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"runtime"
@@ -16,8 +18,8 @@ import (
 
 // Deps are everything ah reaches outside itself: the ports a program
 // embedding ah may replace (see the README section "Embedding ah").
-// Start from System and swap fields; every field except LimitProcs must be
-// set (a nil one is a programming error).
+// Start from System and swap fields; every field except LimitProcs and
+// AppendFile must be set (a nil one is a programming error).
 type Deps struct {
 	Streams *IOStreams
 	Getwd   func() (string, error)
@@ -33,6 +35,9 @@ type Deps struct {
 	OpenFS func(root string) fs.FS
 	// NewWriter returns an atomic writer for files below root.
 	NewWriter func(root string) ports.Writer
+	// AppendFile opens a file outside the repository for appending (the
+	// GitHub job summary); nil writes no job summary.
+	AppendFile func(path string) (io.WriteCloser, error)
 	// Clock times the run for --timings.
 	Clock ports.Clock
 	// Drivers are the bundled test-framework adapters; Scratch holds their
@@ -61,6 +66,7 @@ func System() *Deps {
 		Git:        func(dir string) ports.Git { return gitcli.New(proc, dir) },
 		OpenFS:     func(root string) fs.FS { return osfs.DirFS(root) },
 		NewWriter:  func(root string) ports.Writer { return osfs.New(root) },
+		AppendFile: appendFile,
 		Clock:      sysclock.Clock{},
 		Drivers:    drivers.All(),
 		Scratch:    scratch.New(),
@@ -90,4 +96,18 @@ func capProcs(jobs int) (restore func()) {
 	}
 	runtime.GOMAXPROCS(want)
 	return func() { runtime.GOMAXPROCS(prev) }
+}
+
+// appendFile opens path for appending, creating it: the runner creates the
+// job summary file, but a missing one is no reason to fail the gate.
+func appendFile(path string) (io.WriteCloser, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, pe.Err
+		}
+		return nil, err
+	}
+	return f, nil
 }

@@ -162,7 +162,7 @@ func TestFormatFlag(t *testing.T) {
 		{"json", []string{"--format", "json"}, 0, viaJSON, ""},
 		{"text", []string{"--format=text"}, 0, text, ""},
 		{"json alias agrees", []string{"--json", "--format", "json"}, 0, viaJSON, ""},
-		{"unknown", []string{"--format", "xml"}, 2, "", "ah: unknown format \"xml\"; known formats: json, text\n"},
+		{"unknown", []string{"--format", "xml"}, 2, "", "ah: unknown format \"xml\"; known formats: github, json, junit, markdown, sarif, text\n"},
 		{"conflict", []string{"--json", "--format", "text"}, 2, "", "--json means --format json; it conflicts with --format text"},
 	}
 	for _, tt := range tests {

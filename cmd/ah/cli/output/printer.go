@@ -23,13 +23,21 @@ type Options struct {
 	CLIVersion string
 	// DurationMS is the whole run's duration, set only with --timings.
 	DurationMS *int64
+	// Getenv and AppendFile let the github printer append its job summary
+	// to $GITHUB_STEP_SUMMARY; without them it writes none.
+	Getenv     func(string) string
+	AppendFile func(path string) (io.WriteCloser, error)
 }
 
 // printers maps a --format name to its constructor: adding a format is
 // adding a file and a line here.
 var printers = map[string]func(io.Writer, Options) Printer{
-	"json": func(w io.Writer, o Options) Printer { return NewJSON(w, o) },
-	"text": func(w io.Writer, o Options) Printer { return NewText(w, o) },
+	"github":   func(w io.Writer, o Options) Printer { return NewGitHub(w, o) },
+	"json":     func(w io.Writer, o Options) Printer { return NewJSON(w, o) },
+	"junit":    func(w io.Writer, o Options) Printer { return NewJUnit(w, o) },
+	"markdown": func(w io.Writer, o Options) Printer { return NewMarkdown(w, o) },
+	"sarif":    func(w io.Writer, o Options) Printer { return NewSARIF(w, o) },
+	"text":     func(w io.Writer, o Options) Printer { return NewText(w, o) },
 }
 
 // Formats lists the --format names, sorted.

@@ -32,7 +32,7 @@ func sample() report.Report {
 }
 
 func TestFormats(t *testing.T) {
-	assert.Equal(t, []string{"json", "text"}, output.Formats())
+	assert.Equal(t, []string{"github", "json", "junit", "markdown", "sarif", "text"}, output.Formats())
 	for _, name := range output.Formats() {
 		p, err := output.New(name, &bytes.Buffer{}, output.Options{})
 		require.NoError(t, err)
@@ -41,7 +41,7 @@ func TestFormats(t *testing.T) {
 	_, err := output.New("xml", &bytes.Buffer{}, output.Options{})
 	var ufe *output.UnknownFormatError
 	require.True(t, errors.As(err, &ufe))
-	assert.EqualError(t, err, `unknown format "xml"; known formats: json, text`)
+	assert.EqualError(t, err, `unknown format "xml"; known formats: github, json, junit, markdown, sarif, text`)
 }
 
 // TestJSONMapping checks the envelope fields the report maps to: nil

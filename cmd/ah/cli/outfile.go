@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/espectacular/ah/cmd/ah/cli/output"
+	"github.com/espectacular/ah/core/report"
+)
+
+// printReport prints rep in the chosen format to stdout or, with
+// --output FILE, in that format to FILE (written atomically, so a CI step
+// reading it never sees half a report) and as text to the terminal.
+func printReport(ctx context.Context, g *Globals, d *Deps, file string, rep report.Report, o output.Options) error {
+	if file == "" {
+		p, err := output.New(g.format(), d.Streams.Out, o)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		return p.Print(rep)
+	}
+	var buf bytes.Buffer
+	p, err := output.New(g.format(), &buf, o)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	if err := p.Print(rep); err != nil {
+		return err
+	}
+	path, err := outputPath(g, d, file)
+	if err != nil {
+		return err
+	}
+	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), buf.Bytes(), 0o644); err != nil {
+		return &ExitError{Code: ExitCannotRun, Cause: err,
+			Message: fmt.Sprintf("cannot write the report to %s (--output): %v; check that its directory exists and is writable", file, innermost(err))}
+	}
+	text := o
+	text.Getenv, text.AppendFile = nil, nil // the job summary is written once, by the file's printer
+	return output.NewText(d.Streams.Out, text).Print(rep)
+}
+
+// outputPath resolves --output against the directory ah runs in (-C).
+func outputPath(g *Globals, d *Deps, file string) (string, error) {
+	if filepath.IsAbs(file) {
+		return file, nil
+	}
+	dir := g.Chdir
+	if !filepath.IsAbs(dir) {
+		wd, err := d.Getwd()
+		if err != nil {
+			return "", fmt.Errorf("get working directory: %w", err)
+		}
+		dir = filepath.Join(wd, dir)
+	}
+	return filepath.Join(dir, file), nil
+}
+
+// innermost is the root cause of err (like "no such file or directory"):
+// the writer's wrapping speaks of a repository root, which --output is not.
+func innermost(err error) error {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err
+		}
+		err = next
+	}
+}
