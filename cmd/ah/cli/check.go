@@ -21,6 +21,7 @@ type CheckCmd struct {
 	Timings  bool   `help:"Add per-test and total durations to the output."`
 	Progress string `name:"progress" enum:"auto,bar,plain,none" default:"auto" placeholder:"MODE" help:"Progress on stderr while tests run: auto (a bar on a terminal; a line per finished test in CI or off a terminal), bar, plain or none."`
 	Quiet    bool   `short:"q" help:"No progress on stderr (same as --progress none)."`
+	Shard    string `name:"shard" placeholder:"K/N" help:"Run only shard K of N of the tests (structural findings are reported by shard 1); join the shards' --json reports with ah merge."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -30,6 +31,11 @@ func (c *CheckCmd) Help() string { return checkHelp }
 func (c *CheckCmd) Validate() error {
 	if c.Jobs != nil && *c.Jobs < 1 {
 		return fmt.Errorf("--jobs must be at least 1, got %d", *c.Jobs)
+	}
+	if c.Shard != "" {
+		if _, err := check.ParseShard(c.Shard); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -50,6 +56,10 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	opts := check.Options{Units: c.Units, Strict: c.Strict}
+	if c.Shard != "" {
+		s, _ := check.ParseShard(c.Shard) // checked by Validate
+		opts.Shard = &s
+	}
 	if len(d.Drivers) > 0 {
 		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
 	}
