@@ -35,9 +35,10 @@ func ReadCheck(data []byte) (rep report.Report, ok bool, err error) {
 		return rep, false, fmt.Errorf("is not an ah check --json report (schemas/check-output.schema.json): %s", strings.Join(msgs, "; "))
 	}
 	var env struct {
-		OK           bool      `json:"ok"`
-		EnvelopeKind string    `json:"envelope_kind"`
-		Data         checkData `json:"data"`
+		OK           bool           `json:"ok"`
+		EnvelopeKind string         `json:"envelope_kind"`
+		Data         *checkData     `json:"data"`
+		Error        *EnvelopeError `json:"error"`
 	}
 	if err := json.Unmarshal(data, &env); err != nil {
 		return rep, false, fmt.Errorf("is not an ah check --json report: %v", err)
@@ -45,7 +46,14 @@ func ReadCheck(data []byte) (rep report.Report, ok bool, err error) {
 	if env.EnvelopeKind != "check" {
 		return rep, false, fmt.Errorf("is a %q envelope, not an ah check --json report", env.EnvelopeKind)
 	}
-	rep, err = fromJSON(env.Data)
+	if env.Error != nil || env.Data == nil {
+		msg := "no data"
+		if env.Error != nil {
+			msg = env.Error.Message
+		}
+		return rep, false, fmt.Errorf("is the report of a check that could not run (%s)", msg)
+	}
+	rep, err = fromJSON(*env.Data)
 	return rep, env.OK, err
 }
 
