@@ -32,6 +32,9 @@ type Options struct {
 	// findings are computed in every shard (they are cheap) but reported
 	// only by shard 1, so a merge never counts them twice.
 	Shard *Shard
+	// Durations are recorded milliseconds by binding ref, from a previous
+	// report (ah check --durations): they balance the shards by time.
+	Durations map[string]int64
 }
 
 // Exec configures test execution.
@@ -94,7 +97,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Exec != nil {
 		jobs, unresolved := plan(cfg, v.ready)
 		if shard != nil {
-			jobs, shard.Order, elsewhere = pick(jobs, *shard)
+			jobs, shard.Order, elsewhere = pick(jobs, *shard, opts.Durations)
 			if shard.Index != 1 {
 				unresolved = nil
 			}

@@ -55,7 +55,7 @@ func TestPickPartitionsAndBalances(t *testing.T) {
 		seen := map[string]int{}
 		sizes := []int{}
 		for k := 1; k <= n; k++ {
-			kept, order, elsewhere := pick(jobsOf(ids...), Shard{Index: k, Total: n})
+			kept, order, elsewhere := pick(jobsOf(ids...), Shard{Index: k, Total: n}, nil)
 			if len(order) != len(kept) {
 				t.Fatalf("%d/%d: %d orders for %d jobs", k, n, len(order), len(kept))
 			}
@@ -86,8 +86,8 @@ func TestPickPartitionsAndBalances(t *testing.T) {
 		}
 		reversed := slices.Clone(ids)
 		slices.Reverse(reversed)
-		a, _, _ := pick(jobsOf(ids...), Shard{Index: 1, Total: n})
-		b, _, _ := pick(jobsOf(reversed...), Shard{Index: 1, Total: n})
+		a, _, _ := pick(jobsOf(ids...), Shard{Index: 1, Total: n}, nil)
+		b, _, _ := pick(jobsOf(reversed...), Shard{Index: 1, Total: n}, nil)
 		if !slices.Equal(sortedRefs(a), sortedRefs(b)) {
 			t.Errorf("N=%d: shard 1 depends on plan order: %v vs %v", n, refsOf(a), refsOf(b))
 		}
@@ -162,5 +162,34 @@ func TestMerge(t *testing.T) {
 		if !ok || me.Part != tc.part {
 			t.Errorf("%s: err %v, want a MergeError on part %d", tc.name, err, tc.part)
 		}
+	}
+}
+
+func TestAssign(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		ids     []string
+		weights []int64
+		n       int
+		want    []int
+	}{
+		{"equal weights deal in turn by identity", []string{"c", "a", "d", "b"}, []int64{1, 1, 1, 1}, 2, []int{1, 1, 2, 2}},
+		{"heavy item alone", []string{"a", "b", "c", "d"}, []int64{10, 3, 3, 4}, 2, []int{1, 2, 2, 2}},
+		{"more shards than items", []string{"a", "b"}, []int64{5, 5}, 3, []int{1, 2}},
+	} {
+		if got := Assign(tc.ids, tc.weights, tc.n); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: Assign = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestWeightsFillUnknownWithMean(t *testing.T) {
+	jobs := jobsOf("a", "b", "c")
+	got := weights(jobs, map[string]int64{"c/a tests.shell[0]": 10, "c/b tests.shell[0]": 30})
+	if !slices.Equal(got, []int64{10, 30, 20}) {
+		t.Errorf("weights = %v, want [10 30 20]", got)
+	}
+	if got := weights(jobs, nil); !slices.Equal(got, []int64{1, 1, 1}) {
+		t.Errorf("weights without durations = %v", got)
 	}
 }

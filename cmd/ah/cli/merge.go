@@ -27,13 +27,9 @@ func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	parts := make([]report.Report, len(c.Reports))
 	failed := make([]bool, len(c.Reports))
 	for i, name := range c.Reports {
-		data, err := os.ReadFile(name)
+		rep, ok, err := readCheck(name)
 		if err != nil {
-			return &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s: cannot read the report: %v", name, plainIOError(err))}
-		}
-		rep, ok, err := output.ReadCheck(data)
-		if err != nil {
-			return &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s %v", name, err)}
+			return err
 		}
 		parts[i], failed[i] = rep, !ok
 	}
@@ -53,6 +49,24 @@ func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return errGateFailed
 	}
 	return nil
+}
+
+// readCheck reads a check --json report; its errors exit 2 naming the file.
+func readCheck(name string) (report.Report, bool, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return report.Report{}, false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s: cannot read the report: %v", name, plainIOError(err))}
+	}
+	rep, ok, err := output.ReadCheck(data)
+	if err != nil {
+		return report.Report{}, false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s %v", name, err)}
+	}
+	return rep, ok, nil
+}
+
+func readReport(name string) (report.Report, error) {
+	rep, _, err := readCheck(name)
+	return rep, err
 }
 
 // plainIOError drops the operation and path of a file error: the message
