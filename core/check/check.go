@@ -28,6 +28,13 @@ type Options struct {
 	Units []string
 	// Strict makes warnings fail the gate (ah check --strict).
 	Strict bool
+	// Shard, when set, runs only this shard's jobs (shard.go). Structural
+	// findings are computed in every shard (they are cheap) but reported
+	// only by shard 1, so a merge never counts them twice.
+	Shard *Shard
+	// Durations are recorded milliseconds by binding ref, from a previous
+	// report (ah check --durations): they balance the shards by time.
+	Durations map[string]int64
 }
 
 // Exec configures test execution.
@@ -78,9 +85,23 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if len(sc.units) == 0 {
 		v.findings = append(v.findings, noScenarios(cfg))
 	}
+	if opts.Shard != nil && opts.Shard.Index != 1 {
+		v.findings = nil
+	}
 	var ran *execution.Results
+	var shard *report.Shard
+	var elsewhere map[string]bool
+	if opts.Shard != nil {
+		shard = &report.Shard{Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{}}
+	}
 	if opts.Exec != nil {
 		jobs, unresolved := plan(cfg, v.ready)
+		if shard != nil {
+			jobs, shard.Order, elsewhere = pick(jobs, *shard, opts.Durations)
+			if shard.Index != 1 {
+				unresolved = nil
+			}
+		}
 		ex := *opts.Exec
 		res := execution.Run(ctx, envOf(cfg, ex), jobs, execution.Options{Workers: workersOf(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast})
 		res.Findings = append(res.Findings, unresolved...)
@@ -89,6 +110,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	rep := assemble(sc, v, opts.Changes, ran)
 	rep.Summary.Skipped = skipped
 	rep.Strict = opts.Strict
+	rep.Shard = shard
+	if elsewhere != nil {
+		trimUnits(rep.Units, elsewhere)
+	}
 	return rep, nil
 }
 

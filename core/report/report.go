@@ -22,6 +22,16 @@ type Report struct {
 	Interrupted bool
 	// Strict is true when warnings fail the gate too (ah check --strict).
 	Strict bool
+	// Shard is set when the report covers one shard of the executions
+	// (ah check --shard K/N); ah merge joins the shards' reports.
+	Shard *Shard
+}
+
+// Shard is slice Index of Total of a check's executions. Order holds, for
+// each execution of the report, its position in the whole run's plan.
+type Shard struct {
+	Index, Total int
+	Order        []int
 }
 
 // Failed reports whether the gate failed: a blocking finding, or with

@@ -22,6 +22,9 @@ type CheckCmd struct {
 	Progress string `name:"progress" enum:"auto,bar,plain,none" default:"auto" placeholder:"MODE" help:"Progress on stderr while tests run: auto (a bar on a terminal; a line per finished test in CI or off a terminal), bar, plain or none."`
 	Quiet    bool   `short:"q" help:"No progress on stderr (same as --progress none)."`
 	Output   string `name:"output" placeholder:"FILE" help:"Write the report in the --format format to FILE and print text on the terminal."`
+	Shard    string `name:"shard" placeholder:"K/N" help:"Run only shard K of N of the tests (structural findings are reported by shard 1); join the shards' --json reports with ah merge."`
+	// Durations balances the shards by a previous report's timings.
+	Durations string `name:"durations" placeholder:"FILE" help:"With --shard: balance the shards by the test durations recorded in FILE, a previous ah check --run-tests --timings --json report."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -31,6 +34,14 @@ func (c *CheckCmd) Help() string { return checkHelp }
 func (c *CheckCmd) Validate() error {
 	if c.Jobs != nil && *c.Jobs < 1 {
 		return fmt.Errorf("--jobs must be at least 1, got %d", *c.Jobs)
+	}
+	if c.Shard != "" {
+		if _, err := check.ParseShard(c.Shard); err != nil {
+			return err
+		}
+	}
+	if c.Durations != "" && c.Shard == "" {
+		return errors.New("--durations balances shards: use it with --shard K/N")
 	}
 	return nil
 }
@@ -51,6 +62,17 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	opts := check.Options{Units: c.Units, Strict: c.Strict}
+	if c.Shard != "" {
+		s, _ := check.ParseShard(c.Shard) // checked by Validate
+		opts.Shard = &s
+		if c.Durations != "" {
+			prev, err := readReport(c.Durations)
+			if err != nil {
+				return err
+			}
+			opts.Durations = check.DurationsOf(prev)
+		}
+	}
 	if len(d.Drivers) > 0 {
 		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
 	}

@@ -62,6 +62,7 @@ type grammar struct {
 	Check       CheckCmd       `cmd:"" help:"Check that every scenario has a valid contract (and, with --run-tests, that its tests pass)."`
 	Doctor      DoctorCmd      `cmd:"" help:"Diagnose the configuration and adapter detection, or --enable a capability."`
 	Explain     ExplainCmd     `cmd:"" help:"Explain a finding kind, suggested action or topic."`
+	Merge       MergeCmd       `cmd:"" help:"Merge the JSON reports of ah check --shard K/N into one report."`
 	Type        TypeCmd        `cmd:"" help:"List the contract archetypes, or describe one."`
 	Completions CompletionsCmd `cmd:"" help:"Print the shell script completing ah's commands, flags, capabilities and topics."`
 	VersionInfo VersionCmd     `cmd:"" name:"version" help:"Print the version."`

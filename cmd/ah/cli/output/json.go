@@ -36,6 +36,14 @@ type checkData struct {
 	Summary    finding.Summary   `json:"summary"`
 	Findings   []finding.Finding `json:"findings"`
 	Executions *[]executionJSON  `json:"executions,omitempty"`
+	Shard      *shardJSON        `json:"shard,omitempty"`
+}
+
+// shardJSON marks a shard's report (ah check --shard K/N) for ah merge.
+type shardJSON struct {
+	Index int   `json:"index"`
+	Total int   `json:"total"`
+	Order []int `json:"order"`
 }
 
 type scopeJSON struct {
@@ -76,6 +84,9 @@ func checkJSON(r report.Report) checkData {
 			}
 		}
 		d.Executions = &execs
+	}
+	if r.Shard != nil {
+		d.Shard = &shardJSON{Index: r.Shard.Index, Total: r.Shard.Total, Order: nonNil(r.Shard.Order)}
 	}
 	return d
 }

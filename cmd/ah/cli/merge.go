@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/espectacular/ah/cmd/ah/cli/output"
+	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/report"
+)
+
+// MergeCmd is `ah merge`: it joins the JSON reports of the shards of one
+// check (ah check --shard K/N --json) into the unsharded report.
+type MergeCmd struct {
+	Reports []string `arg:"" name:"report" help:"The JSON reports of every shard (ah check --shard K/N --json), in any order."`
+}
+
+// Help is the detail of `ah merge --help`.
+func (c *MergeCmd) Help() string {
+	return "Prints the merged report with --format like ah check and exits like it: 0 when the gate passes, 1 when it fails, 2 when a report is unreadable, not a shard of the same check, or a shard is missing."
+}
+
+// Run reads, merges and prints the reports.
+func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
+	parts := make([]report.Report, len(c.Reports))
+	failed := make([]bool, len(c.Reports))
+	for i, name := range c.Reports {
+		rep, ok, err := readCheck(name)
+		if err != nil {
+			return err
+		}
+		parts[i], failed[i] = rep, !ok
+	}
+	rep, err := check.Merge(parts, failed)
+	var me *check.MergeError
+	if errors.As(err, &me) {
+		return &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s %s", c.Reports[me.Part], me.Why)}
+	}
+	p, err := output.New(g.format(), d.Streams.Out, output.Options{Color: d.color(), CLIVersion: Version})
+	if err != nil {
+		return usageError("%v", err)
+	}
+	if err := p.Print(rep); err != nil {
+		return err
+	}
+	if rep.Failed() {
+		return errGateFailed
+	}
+	return nil
+}
+
+// readCheck reads a check --json report; its errors exit 2 naming the file.
+func readCheck(name string) (report.Report, bool, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return report.Report{}, false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s: cannot read the report: %v", name, plainIOError(err))}
+	}
+	rep, ok, err := output.ReadCheck(data)
+	if err != nil {
+		return report.Report{}, false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s %v", name, err)}
+	}
+	return rep, ok, nil
+}
+
+func readReport(name string) (report.Report, error) {
+	rep, _, err := readCheck(name)
+	return rep, err
+}
+
+// plainIOError drops the operation and path of a file error: the message
+// names the file already.
+func plainIOError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,88 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/report"
+)
+
+// MergeError is a set of shard reports that do not make one run; Part is
+// the index of the report at fault.
+type MergeError struct {
+	Part int
+	Why  string
+}
+
+func (e *MergeError) Error() string { return e.Why }
+
+// Merge joins the reports of the shards 1..N of one check (ah merge) into
+// the report the unsharded check gives: findings in the canonical order,
+// the summary recounted, executions back in plan order. A report that
+// failed its gate (ok false in JSON) keeps the merge failing: failed marks
+// them, since strictness is not part of a report.
+func Merge(parts []Report, failed []bool) (Report, error) {
+	if len(parts) == 0 {
+		return Report{}, &MergeError{Why: "no reports to merge"}
+	}
+	seen := map[int]bool{}
+	total := 0
+	for i, p := range parts {
+		switch {
+		case p.Shard == nil:
+			return Report{}, &MergeError{Part: i, Why: "is not a shard report: produce each with ah check --shard K/N --json"}
+		case i > 0 && p.Shard.Total != total:
+			return Report{}, &MergeError{Part: i, Why: fmt.Sprintf("is shard %d/%d, but the first report is of %d shards", p.Shard.Index, p.Shard.Total, total)}
+		case seen[p.Shard.Index]:
+			return Report{}, &MergeError{Part: i, Why: fmt.Sprintf("repeats shard %d/%d", p.Shard.Index, p.Shard.Total)}
+		case !slices.Equal(p.Scope.Changes, parts[0].Scope.Changes) || p.Scope.Deployed != parts[0].Scope.Deployed:
+			return Report{}, &MergeError{Part: i, Why: "checked another scope (--change) than the first report"}
+		case p.Summary.Scenarios != parts[0].Summary.Scenarios || p.Summary.Skipped != parts[0].Summary.Skipped:
+			return Report{}, &MergeError{Part: i, Why: "counts other scenarios than the first report: shards must check the same corpus and units"}
+		case (p.Executions == nil) != (parts[0].Executions == nil):
+			return Report{}, &MergeError{Part: i, Why: "differs from the first report in --run-tests"}
+		}
+		total = p.Shard.Total
+		seen[p.Shard.Index] = true
+	}
+	if len(seen) != total {
+		return Report{}, &MergeError{Part: len(parts) - 1, Why: fmt.Sprintf("got %d of %d shards: pass every shard's report", len(seen), total)}
+	}
+	return join(parts, failed), nil
+}
+
+func join(parts []Report, failed []bool) Report {
+	out := Report{Scope: parts[0].Scope}
+	findings := []finding.Finding{}
+	passed, notRun := 0, 0
+	type placed struct {
+		at int
+		ex report.Execution
+	}
+	var execs []placed
+	for i, p := range parts {
+		findings = append(findings, p.Findings...)
+		passed += p.Summary.Passed
+		notRun += p.Summary.NotRun
+		if p.Executions != nil {
+			for j, ex := range *p.Executions {
+				execs = append(execs, placed{p.Shard.Order[j], ex})
+			}
+		}
+		out.Strict = out.Strict || failed[i]
+	}
+	finding.Sort(findings)
+	out.Findings = findings
+	out.Summary = finding.Summarize(findings, parts[0].Summary.Scenarios, passed)
+	out.Summary.Skipped, out.Summary.NotRun = parts[0].Summary.Skipped, notRun
+	if parts[0].Executions != nil {
+		slices.SortStableFunc(execs, func(a, b placed) int { return a.at - b.at })
+		list := make([]report.Execution, len(execs))
+		for i, e := range execs {
+			list[i] = e.ex
+		}
+		out.Executions = &list
+	}
+	return out
+}

@@ -1,0 +1,169 @@
+package check
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/espectacular/ah/core/execution"
+	"github.com/espectacular/ah/core/report"
+)
+
+// Shard is one slice K of N of a check's test executions (ah check
+// --shard K/N): CI machines each run one shard and `ah merge` joins the
+// reports.
+type Shard = report.Shard
+
+// ParseShard reads "K/N" with 1 <= K <= N.
+func ParseShard(s string) (Shard, error) {
+	k, n, ok := strings.Cut(s, "/")
+	ki, err1 := strconv.Atoi(k)
+	ni, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || ni < 1 || ki < 1 || ki > ni {
+		return Shard{}, fmt.Errorf("--shard %q must be K/N with whole numbers 1 <= K <= N, like 1/4", s)
+	}
+	return Shard{Index: ki, Total: ni}, nil
+}
+
+// pick keeps the jobs of shard s. Jobs, not units, are the slice's grain:
+// a job shared by several contracts runs once in one shard, exactly as in
+// an unsharded run, so the merged executions are the unsharded ones. Jobs
+// are ordered by their identity (the first owner's ref), so the split does
+// not depend on plan order. Without recorded durations they are dealt out
+// in turn (counts within one); with them (ah check --durations), heaviest
+// first to the least loaded shard. It returns the kept jobs, their
+// positions in the whole plan (so a merge restores plan order), and the
+// refs of the jobs other shards run.
+func pick(jobs []execution.Job, s Shard, durations map[string]int64) (kept []execution.Job, order []int, elsewhere map[string]bool) {
+	mine := map[int]bool{}
+	for i, shard := range Assign(identities(jobs), weights(jobs, durations), s.Total) {
+		if shard == s.Index {
+			mine[i] = true
+		}
+	}
+	elsewhere = map[string]bool{}
+	order = []int{}
+	for i, j := range jobs {
+		if mine[i] {
+			kept, order = append(kept, j), append(order, i)
+			continue
+		}
+		for _, o := range j.Owners {
+			elsewhere[o.Ref()] = true
+		}
+	}
+	return kept, order, elsewhere
+}
+
+// Assign gives each item (by identity, with a weight) a shard 1..n. Items
+// are taken heaviest first, ties by identity, each to the shard with the
+// least weight so far (ties: the lowest index), so it is a pure function of
+// the identities and weights. Equal weights deal the items out in turn.
+func Assign(ids []string, weights []int64, n int) []int {
+	idx := make([]int, len(ids))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := cmp.Compare(weights[b], weights[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(ids[a], ids[b])
+	})
+	load := make([]int64, n)
+	out := make([]int, len(ids))
+	for _, i := range idx {
+		least := 0
+		for k := range load {
+			if load[k] < load[least] {
+				least = k
+			}
+		}
+		load[least] += weights[i]
+		out[i] = least + 1
+	}
+	return out
+}
+
+func identities(jobs []execution.Job) []string {
+	out := make([]string, len(jobs))
+	for i, j := range jobs {
+		out[i] = j.Owners[0].Ref()
+	}
+	return out
+}
+
+// weights are the jobs' recorded durations in milliseconds; a job without
+// one (a new contract) weighs the mean of the recorded ones, and without
+// any every job weighs 1.
+func weights(jobs []execution.Job, durations map[string]int64) []int64 {
+	out := make([]int64, len(jobs))
+	var sum, known int64
+	for i, j := range jobs {
+		out[i] = -1
+		for _, o := range j.Owners {
+			if d, ok := durations[o.Ref()]; ok {
+				out[i] = max(out[i], d, 1)
+			}
+		}
+		if out[i] > 0 {
+			sum, known = sum+out[i], known+1
+		}
+	}
+	fill := int64(1)
+	if known > 0 {
+		fill = max(sum/known, 1)
+	}
+	for i := range out {
+		if out[i] < 0 {
+			out[i] = fill
+		}
+	}
+	return out
+}
+
+// trimUnits drops from each unit the bindings other shards run, so a shard
+// neither fails nor passes them; a unit left without bindings is valid
+// (its tests ran elsewhere).
+func trimUnits(units []report.Unit, elsewhere map[string]bool) {
+	for i, u := range units {
+		if len(u.Bindings) == 0 {
+			continue
+		}
+		kept := slices.DeleteFunc(u.Bindings, func(b report.Binding) bool { return elsewhere[b.Ref] })
+		units[i].Bindings = kept
+		if len(kept) == 0 {
+			units[i].Status = report.UnitValid
+			continue
+		}
+		units[i].Status = report.UnitPassed
+		for _, b := range kept {
+			switch {
+			case b.Verdict == execution.NotRun:
+				units[i].Status = report.UnitNotRun
+			case b.Verdict != execution.Passed && units[i].Status != report.UnitNotRun:
+				units[i].Status = report.UnitFailed
+			}
+		}
+	}
+}
+
+// DurationsOf reads the recorded durations of a previous report (run with
+// --timings) by binding ref: every binding of a shared job gets the job's.
+func DurationsOf(r Report) map[string]int64 {
+	out := map[string]int64{}
+	if r.Executions == nil {
+		return out
+	}
+	for _, ex := range *r.Executions {
+		if ex.DurationMS == nil {
+			continue
+		}
+		for _, ref := range ex.Bindings {
+			out[ref] = *ex.DurationMS
+		}
+	}
+	return out
+}
