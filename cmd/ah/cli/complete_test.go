@@ -3,8 +3,6 @@ package cli_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,18 +17,11 @@ import (
 // scenarios) and beta (one), and returns its root.
 func completionRepo(t *testing.T) string {
 	t.Helper()
-	root := t.TempDir()
-	files := map[string]string{
+	return writeRepo(t, map[string]string{
 		".espectacular/config.toml":    "tool_version = \"0.1.0\"\n",
 		"openspec/specs/alpha/spec.md": "# alpha\n\n#### Scenario: It works\n\nbody\n\n#### Scenario: It fails\n\nbody\n",
 		"openspec/specs/beta/spec.md":  "# beta\n\n#### Scenario: Beta one\n\nbody\n",
-	}
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	return root
+	})
 }
 
 // complete runs ah as a shell completing line would: COMP_LINE (and

@@ -19,12 +19,18 @@ import (
 // `true`, and returns its root.
 func repoWithShellTest(t *testing.T) string {
 	t.Helper()
-	root := t.TempDir()
-	files := map[string]string{
+	return writeRepo(t, map[string]string{
 		".espectacular/config.toml":     "tool_version = \"0.1.0\"\n",
 		"openspec/specs/c/spec.md":      "# c\n\n#### Scenario: It works\n\nbody\n",
 		".espectacular/c/it-works.toml": "id = \"it-works\"\ndescription = \"\"\narchetype = \"PF\"\nstatus = \"active\"\nauthored_with = \"0.1.0\"\n\n[[tests.shell]]\ncommand = \"true\"\n",
-	}
+	})
+}
+
+// writeRepo writes files (slash-separated path -> content) into a new
+// temporary directory and returns it.
+func writeRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
 	for name, content := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
