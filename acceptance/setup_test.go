@@ -28,9 +28,10 @@ func setup(env *testscript.Env) error {
 
 func commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
-		"fixture":    cmdFixture,
-		"jsonschema": cmdJSONSchema,
-		"path-only":  cmdPathOnly,
+		"fixture":        cmdFixture,
+		"jsonschema":     cmdJSONSchema,
+		"path-only":      cmdPathOnly,
+		"sarif-validate": cmdSARIFValidate,
 	}
 }
 
