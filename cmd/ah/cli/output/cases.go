@@ -66,19 +66,33 @@ func cases(r report.Report) []suite {
 			}
 			all = append(all, tc)
 		}
+		// The unit's own warnings (an unknown archetype, say) travel with
+		// its first binding, so they show although its tests ran.
+		first := len(all) - len(u.Bindings)
+		for i, f := range r.Findings {
+			if !used[i] && mine(f) && !f.Blocking() {
+				used[i] = true
+				all[first].Findings = append(all[first].Findings, f)
+			}
+		}
 	}
-	// Findings no case took (orphan contracts, malformed headings, a
-	// unit's warnings when its bindings ran) become cases of their own
-	// when they gate, so a CI tool never shows green for a failed gate.
+	// Findings no case took (orphan contracts, malformed headings, spec
+	// warnings) become cases of their own: an error when they gate, so a
+	// CI tool never shows green for a failed gate, else a passing case
+	// that carries the warning.
 	for i, f := range r.Findings {
-		if used[i] || !f.Blocking() {
+		if used[i] {
 			continue
 		}
 		name := f.ContractPath
 		if name == "" {
 			name = f.SpecPath
 		}
-		all = append(all, testCase{Suite: f.Spec, Name: string(f.Kind) + " " + name, Outcome: caseError, Findings: []finding.Finding{f}})
+		outcome := casePassed
+		if f.Blocking() {
+			outcome = caseError
+		}
+		all = append(all, testCase{Suite: f.Spec, Name: string(f.Kind) + " " + name, Outcome: outcome, Findings: []finding.Finding{f}})
 	}
 	var out []suite
 	for _, tc := range all {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
 )
 
@@ -51,6 +52,9 @@ type junitCase struct {
 	Failure   *junitProblem `xml:"failure"`
 	Error     *junitProblem `xml:"error"`
 	Skipped   *junitSkipped `xml:"skipped"`
+	// SystemErr carries the warnings of a case that did not fail: the
+	// JUnit schema has no warning element, and CI viewers show it.
+	SystemErr string `xml:"system-err,omitempty"`
 }
 
 type junitProblem struct {
@@ -88,6 +92,9 @@ func (p *JUnit) Print(r report.Report) error {
 			case caseSkipped:
 				js.Skipped++
 				jc.Skipped = &junitSkipped{Message: "not run"}
+			}
+			if jc.Failure == nil && jc.Error == nil {
+				jc.SystemErr = warningText(tc.Findings)
 			}
 			js.Cases = append(js.Cases, jc)
 		}
@@ -128,3 +135,15 @@ func problem(tc testCase, fallback string) *junitProblem {
 }
 
 func secondsAttr(ms int64) string { return fmt.Sprintf("%.3f", float64(ms)/1000) }
+
+// warningText is the detail of every warning of a case that passed or was
+// skipped, each headed by its severity and kind.
+func warningText(fs []finding.Finding) string {
+	var parts []string
+	for _, f := range fs {
+		if !f.Blocking() {
+			parts = append(parts, fmt.Sprintf("%s %s: %s", f.Severity, f.Kind, detail(f)))
+		}
+	}
+	return strings.Join(parts, "\n")
+}

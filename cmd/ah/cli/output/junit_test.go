@@ -1,11 +1,15 @@
 package output_test
 
 import (
+	"bytes"
 	"encoding/xml"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/cmd/ah/cli/output"
+	"github.com/espectacular/ah/core/finding"
 )
 
 // xsd mirrors the usual JUnit XSD (the one CI parsers accept): only the
@@ -37,6 +41,7 @@ type xsdCase struct {
 	Failure   *xsdProblem `xml:"failure"`
 	Error     *xsdProblem `xml:"error"`
 	Skipped   *struct{}   `xml:"skipped"`
+	SystemErr string      `xml:"system-err"`
 }
 
 type xsdProblem struct {
@@ -65,6 +70,7 @@ func TestJUnitShape(t *testing.T) {
 	assert.Equal(t, []int{2, 0, 1, 1}, []int{lexer.Tests, lexer.Failures, lexer.Errors, lexer.Skipped})
 	assert.Equal(t, "lexer/tokens tests.shell[0]", lexer.Cases[0].Name)
 	assert.NotNil(t, lexer.Cases[0].Skipped)
+	assert.Contains(t, lexer.Cases[0].SystemErr, "warning unknown-archetype: archetype `XX` is unknown")
 	assert.Equal(t, "orphan-toml .espectacular/lexer/gone.toml", lexer.Cases[1].Name)
 	require.NotNil(t, lexer.Cases[1].Error)
 	assert.Equal(t, "orphan-toml", lexer.Cases[1].Error.Type)
@@ -75,6 +81,7 @@ func TestJUnitShape(t *testing.T) {
 		assert.Empty(t, c.Time)
 	}
 	assert.Nil(t, parser.Cases[0].Failure, "passing binding")
+	assert.Empty(t, parser.Cases[0].SystemErr, "no warning, no system-err")
 	f := parser.Cases[1].Failure
 	require.NotNil(t, f)
 	assert.Equal(t, "test-failing", f.Type)
@@ -90,4 +97,40 @@ func TestJUnitTimings(t *testing.T) {
 	require.NoError(t, xml.Unmarshal(render(t, "junit", true), &doc))
 	assert.Equal(t, "2.000", doc.Time)
 	assert.Equal(t, "1.250", doc.Suites[1].Cases[1].Time)
+}
+
+// TestJUnitWarnings: a warning is never dropped. It rides on the first
+// binding of its scenario when the tests ran and passed, and a warning no
+// scenario owns (an unclosed block in a spec) is a passing case of its own,
+// so neither changes the failure counts.
+func TestJUnitWarnings(t *testing.T) {
+	r := fixture(false)
+	for i := range r.Units {
+		if r.Units[i].Capability == "lexer" {
+			r.Units[i].Bindings[0].Verdict = "passed"
+		}
+	}
+	unclosed := finding.New(finding.UnclosedBlock, "openspec/specs/lexer/spec.md: a code block opened on line 4 is never closed")
+	unclosed.Spec, unclosed.SpecPath = "lexer", "openspec/specs/lexer/spec.md"
+	r.Findings = append(r.Findings, unclosed)
+	require.False(t, unclosed.Blocking(), "the case below needs a warning")
+
+	var b bytes.Buffer
+	p, err := output.New("junit", &b, output.Options{})
+	require.NoError(t, err)
+	require.NoError(t, p.Print(r))
+	var doc xsdSuites
+	require.NoError(t, xml.Unmarshal(b.Bytes(), &doc))
+	assert.Equal(t, []int{6, 1, 2, 0}, []int{doc.Tests, doc.Failures, doc.Errors, doc.Skipped})
+	lexer := doc.Suites[0]
+	require.Len(t, lexer.Cases, 3)
+	ran := lexer.Cases[0]
+	assert.Nil(t, ran.Skipped)
+	assert.Nil(t, ran.Error)
+	assert.Contains(t, ran.SystemErr, "warning unknown-archetype: archetype `XX` is unknown")
+	assert.Contains(t, ran.SystemErr, "see: ah explain unknown-archetype")
+	spec := lexer.Cases[2]
+	assert.Equal(t, "unclosed-block openspec/specs/lexer/spec.md", spec.Name)
+	assert.Nil(t, spec.Error)
+	assert.Contains(t, spec.SystemErr, "warning unclosed-block: ")
 }
