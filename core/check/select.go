@@ -2,11 +2,11 @@ package check
 
 import (
 	"fmt"
-	"github.com/espectacular/ah/core/spelling"
 	"slices"
 	"strings"
 
 	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/spelling"
 )
 
 // UnknownUnitError is a unit argument (ah check <capability>[/<id>])
@@ -26,7 +26,9 @@ func (e *UnknownUnitError) Error() string {
 }
 
 // selectUnits limits a resolved scope to the units args name: a whole
-// capability, or one scenario as <capability>/<scenario-id>. Contracts are
+// capability (with the capabilities nested under it, as a directory holds
+// its subdirectories), or one scenario as <capability>/<scenario-id>. A
+// name that is only a parent of nested capabilities selects them. Contracts are
 // kept (for orphan checks) only in whole capabilities, and near-miss
 // headings only in their files. It returns how many units were left out,
 // so the summary counts them as skipped, never as passed. No args selects
@@ -42,16 +44,36 @@ func selectUnits(r resolved, args []string) (resolved, int, error) {
 	for _, f := range r.files {
 		caps[f.Capability] = true
 	}
-	wholeCaps, wantKeys := map[string]bool{}, map[string]bool{}
+	parents := map[string]bool{}
+	for c := range caps {
+		for i := strings.LastIndex(c, "/"); i > 0; i = strings.LastIndex(c[:i], "/") {
+			parents[c[:i]] = true
+		}
+	}
+	named, wantKeys := map[string]bool{}, map[string]bool{}
 	for _, a := range args {
 		a = strings.Trim(a, "/")
 		switch {
-		case caps[a]:
-			wholeCaps[a] = true
+		case caps[a] || parents[a]:
+			named[a] = true
 		case keys[a]:
 			wantKeys[a] = true
 		default:
 			return r, 0, &UnknownUnitError{Arg: a, Close: closeNames(a, caps)}
+		}
+	}
+	wholeCaps := map[string]bool{}
+	for c := range caps {
+		for p := c; ; {
+			if named[p] {
+				wholeCaps[c] = true
+				break
+			}
+			i := strings.LastIndex(p, "/")
+			if i < 0 {
+				break
+			}
+			p = p[:i]
 		}
 	}
 	in := func(capability, key string) bool { return wholeCaps[capability] || wantKeys[key] }

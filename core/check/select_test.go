@@ -2,6 +2,8 @@ package check_test
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,6 +88,42 @@ func TestRunUnits(t *testing.T) {
 			assert.Equal(t, tt.scenarios, rep.Summary.Scenarios)
 			assert.Equal(t, tt.skipped, rep.Summary.Skipped)
 			assert.Len(t, rep.Units, tt.scenarios, "skipped units are not listed as checked")
+		})
+	}
+}
+
+// TestRunNestedUnits: a capability argument takes the capabilities nested
+// under it, and a parent that is no capability itself selects its nested
+// ones; a sibling whose name merely starts the same stays out.
+func TestRunNestedUnits(t *testing.T) {
+	files := map[string]string{
+		config.Path:                   configTOML,
+		"openspec/specs/a/spec.md":    "#### Scenario: Top\nt\n",
+		"openspec/specs/a/b/spec.md":  "#### Scenario: Deep\nd\n",
+		"openspec/specs/ab/spec.md":   "#### Scenario: Sibling\ns\n",
+		"openspec/specs/x/y/spec.md":  "#### Scenario: Only nested\no\n",
+		".espectacular/a/b/gone.toml": contractTOML("gone"),
+	}
+	tests := []struct {
+		units []string
+		want  []string
+	}{
+		{[]string{"a"}, []string{"a/b/deep", "a/top"}},
+		{[]string{"a/b"}, []string{"a/b/deep"}},
+		{[]string{"x"}, []string{"x/y/only-nested"}},
+		{[]string{"a/top"}, []string{"a/top"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.units, ","), func(t *testing.T) {
+			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Units: tt.units})
+			require.NoError(t, err)
+			var got []string
+			for _, u := range rep.Units {
+				got = append(got, u.Capability+"/"+u.Scenario.ID)
+			}
+			slices.Sort(got)
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, 4-len(tt.want), rep.Summary.Skipped)
 		})
 	}
 }
