@@ -56,6 +56,7 @@ func completeLine(parser *kong.Kong, line string, d *Deps) int {
 		"format": complete.PredictSet(output.Formats()...),
 		"topic":  complete.PredictFunc(func(complete.Args) []string { return topics() }),
 		"unit":   complete.PredictFunc(func(complete.Args) []string { return units(a.Last, chdir, d) }),
+		"change": complete.PredictFunc(func(complete.Args) []string { return changes(chdir, d) }),
 	}))
 	if err != nil {
 		// A predictor tag without a predictor: a bug in ah, caught by the tests.

@@ -1,0 +1,36 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestChangesPredictsChangeIDs: the change directories under [paths]
+// changes, without OpenSpec's archive, hidden directories or files; and
+// nothing outside a repository.
+func TestChangesPredictsChangeIDs(t *testing.T) {
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		".espectacular/config.toml":                       "tool_version = \"0.1.0\"\n[paths]\nchanges = \"docs/changes\"\n",
+		"openspec/specs/alpha/spec.md":                    "#### Scenario: A\n\nbody\n",
+		"docs/changes/add-beta/specs/beta/spec.md":        "## ADDED Requirements\n",
+		"docs/changes/fix-alpha/proposal.md":              "why\n",
+		"docs/changes/archive/2026-01-01-old/proposal.md": "old\n",
+		"docs/changes/.hidden/proposal.md":                "no\n",
+		"docs/changes/README.md":                          "not a change\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	d := System()
+	d.Getwd = func() (string, error) { return root, nil }
+	assert.Equal(t, []string{"add-beta", "fix-alpha"}, changes("", d))
+	assert.Equal(t, []string{"add-beta", "fix-alpha"}, changes(root, d))
+	d.Getwd = func() (string, error) { return t.TempDir(), nil }
+	assert.Empty(t, changes("", d))
+}
