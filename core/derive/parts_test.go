@@ -62,11 +62,11 @@ func TestArchetype(t *testing.T) {
 
 func TestFileID(t *testing.T) {
 	for text, want := range map[string]string{
-		"---\nid: gate\nkind: intent\n---\n# x":  "gate",
+		"---\nid: gate\nkind: intent\n---\n# x":     "gate",
 		"\n\n---\nkind: intent\nid: \"a.b\"\n---\n": "a.b",
-		"---\ncapability: gate\n---\n":             "",
-		"# gate\nid: x\n":                          "",
-		"---\nkind: intent\n---\nid: x\n":          "",
+		"---\ncapability: gate\n---\n":              "",
+		"# gate\nid: x\n":                           "",
+		"---\nkind: intent\n---\nid: x\n":           "",
 	} {
 		assert.Equal(t, want, derive.FileID(text), "FileID(%q)", text)
 	}
