@@ -111,7 +111,7 @@ func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opt
 // reports a pinned version that differs from the installed one.
 func Unavailable(err error) *Refusal {
 	return &Refusal{Kind: SpkUnavailable, Message: fmt.Sprintf(
-		"spk (specodelic) is needed to derive contracts but %v: install specodelic (the spk binary) from its release archives or Homebrew tap, or set [spk] command in %s to the program running it",
+		"%v; ah sync needs it to derive contracts: install specodelic (the spk binary) from its release archives or Homebrew tap, or set [spk] command in %s to the program running it",
 		err, config.Path)}
 }
 

@@ -49,7 +49,7 @@ func (c *CLI) run(ctx context.Context, args ...string) (ports.Result, error) {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		return res, fmt.Errorf("%s could not be started (%v): %w", strings.Join(c.argv, " "), err, ports.ErrSpkUnavailable)
+		return res, fmt.Errorf("%w: %s could not be started: %v", ports.ErrSpkUnavailable, strings.Join(c.argv, " "), err)
 	}
 	if res.Canceled {
 		return res, ctx.Err()

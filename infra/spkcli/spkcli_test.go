@@ -21,7 +21,7 @@ const (
 	lintDirtyOld = `{"ok":true,"envelope_kind":"ok","data":{"files_linted":1,"issues":[{"rule_id":"linter.unique_id","rule_semantics":"ids are unique","file":"openspec/specs/gate/spec.md","message":"duplicate id ` + "`P-a`" + ` (in properties and properties)"}]},"warnings":[],"hints":[],"meta":{}}`
 	// spk 0.7: ok false, error envelope, payload intact.
 	lintDirtyNew = `{"ok":false,"envelope_kind":"error","data":{"issues":[{"rule_id":"linter.coverage","file":"openspec/specs/gate/spec.md","message":"C-x has no property"},{"rule_id":"linter.unique_id","file":"x","message":"dup"}]},"warnings":[{"rule_name":"","message":"lint failed"}],"hints":[],"meta":{}}`
-	parseOut = `{"ok":true,"envelope_kind":"ok","data":{"path":"openspec/specs/gate/spec.md","intent":{"id":"gate","kind":"intent","statement":"s","extra":{}},` +
+	parseOut     = `{"ok":true,"envelope_kind":"ok","data":{"path":"openspec/specs/gate/spec.md","intent":{"id":"gate","kind":"intent","statement":"s","extra":{}},` +
 		`"constraints":[{"id":"C-x","kind":"invariant","cells":{"expr":"e","id":"C-x","kind":"invariant","traces_to":"[[gate]]"}}],` +
 		`"states":[{"id":"s1","kind":null,"cells":{"id":"s1"}}],"transitions":[{"id":"t","from":"s1","to":"s1","guard":"[[gate.C-x]]"},{"id":"u","from":"s1","to":"s1","guard":null}],` +
 		`"properties":[{"id":"P-a","kind":"unit","cells":{"derives_from":"[[gate.C-x]]","generator":"g","id":"P-a","kind":"unit","predicate":"p"}}],"links":[],"future_field":1},"warnings":[],"hints":[],"meta":{}}`

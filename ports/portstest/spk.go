@@ -29,7 +29,7 @@ func (s *Spk) record(call string) error {
 	s.calls = append(s.calls, call)
 	s.mu.Unlock()
 	if s.Unavailable {
-		return fmt.Errorf("start %q: executable file not found in $PATH: %w", "spk", ports.ErrSpkUnavailable)
+		return fmt.Errorf("%w: spk could not be started: start %q: executable file not found in $PATH", ports.ErrSpkUnavailable, "spk")
 	}
 	return nil
 }
