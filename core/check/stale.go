@@ -88,7 +88,7 @@ func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolve
 		if rows == nil {
 			continue
 		}
-		prop, _, _ := strings.Cut(d.derivedFrom, "@")
+		prop := d.derivedFrom[:max(strings.LastIndexByte(d.derivedFrom, '@'), 0)]
 		now, ok := rows[prop]
 		switch {
 		case !ok:
