@@ -47,7 +47,7 @@ func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolve
 		return nil, nil, nil
 	}
 	if spk == nil {
-		return nil, []string{fmt.Sprintf("contract staleness not checked for %d derived contracts: spk is not available", len(derived))}, nil
+		return nil, []string{fmt.Sprintf("contract staleness not checked for %s: spk is not available", count(len(derived)))}, nil
 	}
 	if pin := cfg.Spk.Version; pin != "" {
 		if v, err := spk.Version(ctx); err != nil || v != pin {
@@ -55,7 +55,7 @@ func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolve
 			if err != nil {
 				why = err.Error()
 			}
-			return nil, []string{fmt.Sprintf("contract staleness not checked for %d derived contracts: %s", len(derived), why)}, nil
+			return nil, []string{fmt.Sprintf("contract staleness not checked for %s: %s", count(len(derived)), why)}, nil
 		}
 	}
 	var out []finding.Finding
@@ -71,7 +71,7 @@ func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolve
 			var se *ports.SpkError
 			switch {
 			case errors.Is(err, ports.ErrSpkUnavailable):
-				return nil, []string{fmt.Sprintf("contract staleness not checked for %d derived contracts: %v", len(derived), err)}, nil
+				return nil, []string{fmt.Sprintf("contract staleness not checked for %s: %v", count(len(derived)), err)}, nil
 			case errors.As(err, &se) && !exists(fsys, d.specPath):
 				// No spec at all: the row is gone with it.
 			case err != nil:
@@ -133,4 +133,11 @@ func dropStale(ready []validated, stale []finding.Finding) []validated {
 	return slices.DeleteFunc(ready, func(v validated) bool {
 		return slices.ContainsFunc(stale, func(f finding.Finding) bool { return f.ContractPath == v.ContractPath })
 	})
+}
+
+func count(n int) string {
+	if n == 1 {
+		return "1 derived contract"
+	}
+	return fmt.Sprintf("%d derived contracts", n)
 }

@@ -95,6 +95,7 @@ func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opt
 			return Result{}, err
 		}
 		if r != nil && r.Kind == SpkUnavailable {
+			r.SpecPath = "" // the whole run is refused
 			return Result{Refusals: []Refusal{*r}}, nil
 		}
 		if r != nil {
