@@ -79,3 +79,12 @@ func danglingFindings(u Unit) []finding.Finding {
 	}
 	return out
 }
+
+// idMismatch words id-mismatch; a derived contract's id is its property's
+// slug, not the covered scenario's id.
+func idMismatch(u Unit, got, want string) string {
+	if u.Property != "" {
+		return fmt.Sprintf("%s has id = %q but it is the derived contract of property %s: set id = %q (or run `ah sync`)", u.ContractPath, got, u.Property, want)
+	}
+	return fmt.Sprintf("%s has id = %q but its scenario's id is %q: set id = %q", u.ContractPath, got, want, want)
+}

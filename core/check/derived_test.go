@@ -102,3 +102,17 @@ func TestPlainCorpusNeverRunsSpk(t *testing.T) {
 	assert.Empty(t, rep.Notes)
 	assert.Empty(t, spk.Calls())
 }
+
+// TestDerivedContractID: a covering derived contract must declare its
+// property's slug, not the scenario's id.
+func TestDerivedContractID(t *testing.T) {
+	cfg, err := config.Parse([]byte(configTOML))
+	require.NoError(t, err)
+	fsys := derivedRepo("P-a@000000000000")
+	fsys[".espectacular/gate/p-a.toml"] = &fstest.MapFile{Data: []byte(contractTOML("linked"))}
+	rep, err := check.Run(t.Context(), fsys, cfg, check.Options{})
+	require.NoError(t, err)
+	require.Len(t, rep.Findings, 1)
+	assert.Equal(t, finding.IDMismatch, rep.Findings[0].Kind)
+	assert.Contains(t, rep.Findings[0].Message, `has id = "linked" but it is the derived contract of property P-a: set id = "p-a"`)
+}

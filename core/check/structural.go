@@ -150,8 +150,7 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 		out = append(out, at(p.Kind, p.Message))
 	}
 	if want := u.contractID(); c.ID != "" && c.ID != want {
-		out = append(out, at(finding.IDMismatch, fmt.Sprintf(
-			"%s has id = %q but its scenario's id is %q: set id = %q", u.ContractPath, c.ID, want, want)))
+		out = append(out, at(finding.IDMismatch, idMismatch(u, c.ID, want)))
 	}
 	if len(c.Tests) == 0 && !hasProblem(problems, finding.MalformedContract) {
 		out = append(out, at(finding.NoTestsDeclared, fmt.Sprintf(
