@@ -2,13 +2,10 @@ package cli
 
 import (
 	"context"
-	"errors"
+	"fmt"
 
 	"github.com/espectacular/ah/ports"
 )
-
-// errNoSpk is the cause of unavailableSpk's errors.
-var errNoSpk = errors.New("no spk is wired into this program")
 
 // unavailableSpk is the spk of a program whose Deps set no Spk.
 type unavailableSpk struct{}
@@ -21,4 +18,6 @@ func (unavailableSpk) Parse(context.Context, string) (ports.SpkSpec, error) {
 	return ports.SpkSpec{}, unavailable()
 }
 
-func unavailable() error { return errors.Join(errNoSpk, ports.ErrSpkUnavailable) }
+func unavailable() error {
+	return fmt.Errorf("%w: this program wires no spk (Deps.Spk is nil)", ports.ErrSpkUnavailable)
+}
