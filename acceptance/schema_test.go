@@ -26,6 +26,7 @@ var envelopeSchemas = map[string]string{
 	"explain": schemas.ExplainOutput,
 	"type":    schemas.TypeOutput,
 	"version": schemas.VersionOutput,
+	"sync":    schemas.SyncOutput,
 	"error":   schemas.ErrorOutput,
 }
 

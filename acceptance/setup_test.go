@@ -32,6 +32,7 @@ func commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"jsonschema":     cmdJSONSchema,
 		"path-only":      cmdPathOnly,
 		"sarif-validate": cmdSARIFValidate,
+		"fake-spk":       cmdFakeSpk,
 	}
 }
 
@@ -87,4 +88,38 @@ func condition(cond string) (bool, error) {
 		return false, fmt.Errorf("%s is required (AH_REQUIRE_TOOLS=1) but not on PATH", name)
 	}
 	return false, nil
+}
+
+// fakeSpk answers like specodelic's spk (which cannot be installed here):
+// `spk VERB PATH --json` prints $FAKE_SPK_DIR/VERB-<PATH with / as _>.json,
+// else $FAKE_SPK_DIR/VERB.json, and exits with the number in the matching
+// .exit file (default 0). `spk --version --json` reads version.json.
+const fakeSpk = `#!/bin/sh
+verb=$1
+[ "$verb" = --version ] && verb=version
+key=$(printf '%s' "$2" | tr / _)
+base="$FAKE_SPK_DIR/$verb"
+[ -f "$base-$key.json" ] && base="$base-$key"
+[ -f "$base.json" ] || { echo "fake spk: no $base.json" >&2; exit 2; }
+cat "$base.json"
+[ -f "$base.exit" ] && exit "$(cat "$base.exit")"
+exit 0
+`
+
+// cmdFakeSpk writes the fake spk program as DIR/spk: to a temporary file
+// first, renamed into place, so it is never executed while still open for
+// writing (ETXTBSY, as the Rust ah's tests learned).
+func cmdFakeSpk(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: fake-spk DIR")
+	}
+	dir := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(dir, 0o755))
+	tmp, err := os.CreateTemp(dir, ".spk-*")
+	ts.Check(err)
+	_, err = tmp.WriteString(fakeSpk)
+	ts.Check(err)
+	ts.Check(tmp.Chmod(0o755))
+	ts.Check(tmp.Close())
+	ts.Check(os.Rename(tmp.Name(), filepath.Join(dir, "spk")))
 }

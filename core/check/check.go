@@ -35,6 +35,9 @@ type Options struct {
 	// Durations are recorded milliseconds by binding ref, from a previous
 	// report (ah check --durations): they balance the shards by time.
 	Durations map[string]int64
+	// Spk, when set, parses dual-format specs for the contract-stale
+	// check of derived contracts (stale.go); nil skips that check.
+	Spk ports.Spk
 }
 
 // Exec configures test execution.
@@ -82,6 +85,11 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
+	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, opts.Spk)
+	if err != nil {
+		return Report{}, err
+	}
+	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
 	if len(sc.units) == 0 {
 		v.findings = append(v.findings, noScenarios(cfg))
 	}
@@ -111,6 +119,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	rep.Summary.Skipped = skipped
 	rep.Strict = opts.Strict
 	rep.Shard = shard
+	rep.Notes = notes
 	if elsewhere != nil {
 		trimUnits(rep.Units, elsewhere)
 	}

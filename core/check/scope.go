@@ -31,6 +31,11 @@ type Unit struct {
 	Scenario   spec.Scenario
 	// ContractPath is where the scenario's contract is expected.
 	ContractPath string
+	// Property, when set, is the property whose derived contract covers
+	// the scenario (a VERIFIES link); ContractPath is then that contract.
+	// Dangling are linked properties the spec does not have (derived.go).
+	Property string
+	Dangling []string
 }
 
 // Key identifies a unit's contract slot.
@@ -46,6 +51,7 @@ type resolved struct {
 	files []spec.File
 	// refused are the paths under .espectacular not read (unreadable-path).
 	refused []finding.Finding
+	derived derivedScope
 }
 
 type collision struct {
@@ -104,7 +110,10 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 		}
 	}
 	r.contracts, r.refused, err = deployedContracts(fsys, cfg.Specs)
-	return r, err
+	if err != nil {
+		return r, err
+	}
+	return r, coverLinked(fsys, cfg, &r)
 }
 
 // reservedDirs are top-level directories of .espectacular that hold no

@@ -61,6 +61,7 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 			return validation{}, err
 		}
 		out = append(out, fs...)
+		out = append(out, danglingFindings(u)...)
 		if ok && !blocked[u.Key()] {
 			ready = append(ready, v)
 		}
@@ -71,7 +72,7 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 		}
 	}
 	for _, p := range r.contracts {
-		if claimed[p] {
+		if claimed[p] || r.derived.alive[p] {
 			continue
 		}
 		out = append(out, orphan(cfg, r, p))
@@ -148,9 +149,8 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 	for _, p := range problems {
 		out = append(out, at(p.Kind, p.Message))
 	}
-	if c.ID != "" && c.ID != u.Scenario.ID {
-		out = append(out, at(finding.IDMismatch, fmt.Sprintf(
-			"%s has id = %q but its scenario's id is %q: set id = %q", u.ContractPath, c.ID, u.Scenario.ID, u.Scenario.ID)))
+	if want := u.contractID(); c.ID != "" && c.ID != want {
+		out = append(out, at(finding.IDMismatch, idMismatch(u, c.ID, want)))
 	}
 	if len(c.Tests) == 0 && !hasProblem(problems, finding.MalformedContract) {
 		out = append(out, at(finding.NoTestsDeclared, fmt.Sprintf(

@@ -57,6 +57,15 @@ type Config struct {
 	// SpecLimit is [limits] spec_mib in bytes, 0 when not set; read it
 	// with SpecBytes.
 	SpecLimit int64
+	// Spk is the [spk] table: how to run specodelic's spk (ah sync).
+	Spk Spk
+}
+
+// Spk is the [spk] table. Command is empty when not set (the driver's
+// default, spk); Version, when set, pins the spk version.
+type Spk struct {
+	Command []string
+	Version string
 }
 
 // Error is an invalid configuration: the file and every problem found.
@@ -163,6 +172,12 @@ func build(doc map[string]any) Config {
 		}
 		if w, ok := e["wrapper"].([]any); ok {
 			c.Wrapper = strs(w)
+		}
+	}
+	if t, ok := doc["spk"].(map[string]any); ok {
+		c.Spk.Version, _ = t["version"].(string)
+		if cmd, ok := t["command"].([]any); ok {
+			c.Spk.Command = strs(cmd)
 		}
 	}
 	runners, _ := doc["runners"].(map[string]any)

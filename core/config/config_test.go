@@ -105,7 +105,12 @@ var validCases = []struct {
 	{
 		name: "optional tables",
 		toml: minimal + "[quality.mutation]\nenabled = true\nthreshold = 0.5\ncommand = [\"mutmut\"]\n\n[capabilities.mutation]\nenabled = false\n\n[lint]\nmax_and_steps = 3\n\n[spk]\nversion = \"1.2.0\"\n",
-		want: defaults(),
+		want: with(func(c *config.Config) { c.Spk.Version = "1.2.0" }),
+	},
+	{
+		name: "spk command",
+		toml: minimal + "[spk]\ncommand = [\"cargo\", \"run\", \"--\"]\n",
+		want: with(func(c *config.Config) { c.Spk.Command = []string{"cargo", "run", "--"} }),
 	},
 }
 

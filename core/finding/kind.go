@@ -35,6 +35,10 @@ const (
 	// unclosed fences).
 	UnreadablePath Kind = "unreadable-path"
 	UnclosedBlock  Kind = "unclosed-block"
+	// ContractStale and VerifiesDangling: issue 14 (property-derived
+	// contracts).
+	ContractStale    Kind = "contract-stale"
+	VerifiesDangling Kind = "verifies-dangling"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -73,6 +77,9 @@ const (
 	// HumanReviewRequired is never chosen by ah itself; a custom runner
 	// may report it.
 	HumanReviewRequired Action = "human_review_required"
+	// RunAhSync refreshes derived contracts; it writes TOML, so it is
+	// never mechanical and carries no apply_command.
+	RunAhSync Action = "run_ah_sync"
 )
 
 // KindInfo is the fixed classification of a kind.
@@ -105,11 +112,14 @@ var kinds = map[Kind]KindInfo{
 	NoScenarios:                {Warning, Warn, ReviewAndApply},
 	UnreadablePath:             {Structural, Error, ReviewAndApply},
 	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
+	ContractStale:              {Structural, Error, RunAhSync},
+	VerifiesDangling:           {Structural, Error, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.
 var actions = []Action{
 	RunAhDoctor, EditCodeNotScenario, EnableCapability, FixToolInvocation, ReviewAndApply, HumanReviewRequired,
+	RunAhSync,
 }
 
 // Info returns the classification of k; ok is false for an unknown kind.

@@ -25,6 +25,9 @@ type Report struct {
 	// Shard is set when the report covers one shard of the executions
 	// (ah check --shard K/N); ah merge joins the shards' reports.
 	Shard *Shard
+	// Notes say what was not checked and why (the contract-stale check
+	// without spk); printed only by ah check --verbose, never in JSON.
+	Notes []string
 }
 
 // Shard is slice Index of Total of a check's executions. Order holds, for

@@ -25,6 +25,8 @@ type CheckCmd struct {
 	Shard    string `name:"shard" placeholder:"K/N" help:"Run only shard K of N of the tests (structural findings are reported by shard 1); join the shards' --json reports with ah merge."`
 	// Durations balances the shards by a previous report's timings.
 	Durations string `name:"durations" placeholder:"FILE" help:"With --shard: balance the shards by the test durations recorded in FILE, a previous ah check --run-tests --timings --json report."`
+	// Verbose adds notes on what was not checked (issue 14).
+	Verbose bool `short:"v" name:"verbose" help:"Also say on stderr what was not checked and why (the contract-stale check of derived contracts without spk)."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -73,6 +75,9 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			opts.Durations = check.DurationsOf(prev)
 		}
 	}
+	if d.Spk != nil {
+		opts.Spk = d.Spk(r.Config.Spk.Command, r.Root)
+	}
 	if len(d.Drivers) > 0 {
 		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
 	}
@@ -99,6 +104,11 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	prog.clear()
 	if err != nil {
 		return checkError(err)
+	}
+	if c.Verbose {
+		for _, n := range rep.Notes {
+			fmt.Fprintf(d.Streams.Err, "ah: note: %s\n", output.Escape(n))
+		}
 	}
 	popts := output.Options{Color: d.color(), CLIVersion: Version, Getenv: d.Getenv, AppendFile: d.AppendFile}
 	if c.Timings {

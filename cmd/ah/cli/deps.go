@@ -12,14 +12,15 @@ import (
 	"github.com/espectacular/ah/infra/gitcli"
 	"github.com/espectacular/ah/infra/osfs"
 	"github.com/espectacular/ah/infra/scratch"
+	"github.com/espectacular/ah/infra/spkcli"
 	"github.com/espectacular/ah/infra/sysclock"
 	"github.com/espectacular/ah/ports"
 )
 
 // Deps are everything ah reaches outside itself: the ports a program
 // embedding ah may replace (see the README section "Embedding ah").
-// Start from System and swap fields; every field except LimitProcs and
-// AppendFile must be set (a nil one is a programming error).
+// Start from System and swap fields; every field except LimitProcs,
+// AppendFile and Spk must be set (a nil one is a programming error).
 type Deps struct {
 	Streams *IOStreams
 	Getwd   func() (string, error)
@@ -49,6 +50,10 @@ type Deps struct {
 	// lowers GOMAXPROCS there (capProcs); a program embedding ah leaves it
 	// nil so its own runtime settings are never changed.
 	LimitProcs func(jobs int) (restore func())
+	// Spk runs specodelic's spk (ah sync, the contract-stale check) with
+	// the argv prefix of [spk] command (empty: spk) in the repository
+	// root. Nil means spk is unavailable.
+	Spk func(argv []string, root string) ports.Spk
 }
 
 // System wires the real operating system: the dependencies of the ah
@@ -71,6 +76,7 @@ func System() *Deps {
 		Drivers:    drivers.All(),
 		Scratch:    scratch.New(),
 		LimitProcs: capProcs,
+		Spk:        func(argv []string, root string) ports.Spk { return spkcli.New(proc, argv, root) },
 	}
 }
 

@@ -64,6 +64,7 @@ type grammar struct {
 	Explain     ExplainCmd     `cmd:"" help:"Explain a finding kind, suggested action or topic."`
 	Merge       MergeCmd       `cmd:"" help:"Merge the JSON reports of ah check --shard K/N into one report."`
 	Type        TypeCmd        `cmd:"" help:"List the contract archetypes, or describe one."`
+	Sync        SyncCmd        `cmd:"" help:"Derive one contract per Properties row of the dual-format specs (spk), or --check that they are fresh."`
 	Completions CompletionsCmd `cmd:"" help:"Print the shell script completing ah's commands, flags, capabilities and topics."`
 	VersionInfo VersionCmd     `cmd:"" name:"version" help:"Print the version."`
 }

@@ -1,0 +1,90 @@
+package check
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/finding"
+)
+
+// derivedScope is what property-derived contracts add to a scope (issue
+// 14). It is empty unless a spec is dual format with Properties rows, so
+// every other corpus checks exactly as before (C-plain-unaffected).
+type derivedScope struct {
+	// alive are the contract paths of existing Properties rows: never
+	// orphans, whether or not a scenario links them.
+	alive map[string]bool
+}
+
+// coverLinked redirects each scenario with a VERIFIES link to an existing
+// property, whose derived contract exists, to that contract (the first
+// such link wins; C-verifies-covers). A scenario without a link keeps its
+// own contract (C-unlinked-unchanged); so does one whose property has no
+// derived contract yet, as in the Rust ah. A link to a missing property is
+// recorded on the unit as dangling.
+func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
+	sources, err := derive.Sources(fsys, r.files, cfg.SpecBytes())
+	if err != nil || len(sources) == 0 {
+		return err
+	}
+	r.derived.alive = map[string]bool{}
+	bySpec := map[string]derive.Source{}
+	for _, s := range sources {
+		bySpec[s.SpecPath] = s
+		for _, p := range s.Properties {
+			r.derived.alive[derive.ContractPath(config.Dir, s.Capability, p)] = true
+		}
+	}
+	for i, u := range r.units {
+		src, ok := bySpec[u.SpecPath]
+		if !ok {
+			continue
+		}
+		for _, p := range derive.Verifies(u.Scenario.Body, src.FileID) {
+			if !slices.Contains(src.Properties, p) {
+				r.units[i].Dangling = append(r.units[i].Dangling, p)
+				continue
+			}
+			cp := derive.ContractPath(config.Dir, src.Capability, p)
+			if r.units[i].Property == "" && slices.Contains(r.contracts, cp) {
+				r.units[i].Property, r.units[i].ContractPath = p, cp
+			}
+		}
+	}
+	return nil
+}
+
+// contractID is the id the unit's contract must declare: the scenario id,
+// or the slug of the property whose derived contract covers it.
+func (u Unit) contractID() string {
+	if u.Property != "" {
+		return derive.Slug(u.Property)
+	}
+	return u.Scenario.ID
+}
+
+// danglingFindings report the unit's VERIFIES links to properties its spec
+// does not have.
+func danglingFindings(u Unit) []finding.Finding {
+	var out []finding.Finding
+	for _, p := range u.Dangling {
+		f := unitFinding(u, finding.VerifiesDangling, fmt.Sprintf(
+			"scenario %q links property %s (- **VERIFIES**) but %s has no Properties row %s: fix the link, or add the row and run `ah sync`",
+			u.Scenario.Title, p, u.SpecPath, p))
+		f.ContractPath = ""
+		out = append(out, f)
+	}
+	return out
+}
+
+// idMismatch words id-mismatch; a derived contract's id is its property's
+// slug, not the covered scenario's id.
+func idMismatch(u Unit, got, want string) string {
+	if u.Property != "" {
+		return fmt.Sprintf("%s has id = %q but it is the derived contract of property %s: set id = %q (or run `ah sync`)", u.ContractPath, got, u.Property, want)
+	}
+	return fmt.Sprintf("%s has id = %q but its scenario's id is %q: set id = %q", u.ContractPath, got, want, want)
+}

@@ -1,0 +1,118 @@
+package check_test
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
+)
+
+const dualSpec = `---
+id: gate
+kind: intent
+---
+# gate
+
+## Properties
+
+| id | kind | derives_from | generator | predicate |
+| --- | --- | --- | --- | --- |
+| P-a | unit | [[gate.C-a]] | g | p |
+
+## Requirements
+
+### Requirement: R
+
+#### Scenario: Linked
+- **VERIFIES** [[gate.P-a]]
+`
+
+func propertyRow(predicate string) ports.SpkRow {
+	k := "unit"
+	return ports.SpkRow{ID: "P-a", Kind: &k, Cells: map[string]string{"id": "P-a", "kind": k, "derives_from": "[[gate.C-a]]", "generator": "g", "predicate": predicate}}
+}
+
+func derivedRepo(derivedFrom string) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for p, s := range map[string]string{
+		config.Path:                   configTOML,
+		"openspec/specs/gate/spec.md": dualSpec,
+		".espectacular/gate/p-a.toml": contractTOML("p-a", `derived_from = "`+derivedFrom+`"`, "[[tests.shell]]", `command = "true"`),
+	} {
+		fsys[p] = &fstest.MapFile{Data: []byte(s)}
+	}
+	return fsys
+}
+
+// TestContractStale: C-derived-stale, and the skip without spk.
+func TestContractStale(t *testing.T) {
+	fresh := derive.DerivedFrom(derive.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
+	tests := []struct {
+		name      string
+		recorded  string
+		spk       ports.Spk
+		wantKinds []finding.Kind
+		wantNote  bool
+	}{
+		{"fresh", fresh, &portstest.Spk{Specs: map[string]ports.SpkSpec{"openspec/specs/gate/spec.md": {Properties: []ports.SpkRow{propertyRow("p")}}}}, nil, false},
+		{"edited predicate", fresh, &portstest.Spk{Specs: map[string]ports.SpkSpec{"openspec/specs/gate/spec.md": {Properties: []ports.SpkRow{propertyRow("edited")}}}}, []finding.Kind{finding.ContractStale}, false},
+		{"row gone", fresh, &portstest.Spk{Specs: map[string]ports.SpkSpec{"openspec/specs/gate/spec.md": {}}}, []finding.Kind{finding.ContractStale}, false},
+		{"spk missing: skipped with a note", "P-a@000000000000", &portstest.Spk{Unavailable: true}, nil, true},
+		{"no spk wired: skipped with a note", "P-a@000000000000", nil, nil, true},
+		{"parse failure: skipped with a note", "P-a@000000000000", &portstest.Spk{}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := config.Parse([]byte(configTOML))
+			require.NoError(t, err)
+			rep, err := check.Run(t.Context(), derivedRepo(tt.recorded), cfg, check.Options{Spk: tt.spk})
+			require.NoError(t, err)
+			var kinds []finding.Kind
+			for _, f := range rep.Findings {
+				kinds = append(kinds, f.Kind)
+				if f.Kind == finding.ContractStale {
+					assert.Equal(t, finding.RunAhSync, f.SuggestedAction)
+					assert.Nil(t, f.ApplyCommand)
+					assert.Equal(t, "linked", f.Scenario.ID, "attached to the covering scenario")
+				}
+			}
+			assert.Equal(t, tt.wantKinds, kinds)
+			assert.Equal(t, tt.wantNote, len(rep.Notes) > 0, "notes: %v", rep.Notes)
+		})
+	}
+}
+
+// TestPlainCorpusNeverRunsSpk: C-plain-unaffected. Without Properties rows
+// and derived_from no spk call happens at all.
+func TestPlainCorpusNeverRunsSpk(t *testing.T) {
+	cfg, err := config.Parse([]byte(configTOML))
+	require.NoError(t, err)
+	spk := &portstest.Spk{}
+	rep, err := check.Run(t.Context(), mapFS(clean()), cfg, check.Options{Spk: spk})
+	require.NoError(t, err)
+	assert.Empty(t, rep.Findings)
+	assert.Empty(t, rep.Notes)
+	assert.Empty(t, spk.Calls())
+}
+
+// TestDerivedContractID: a covering derived contract must declare its
+// property's slug, not the scenario's id.
+func TestDerivedContractID(t *testing.T) {
+	cfg, err := config.Parse([]byte(configTOML))
+	require.NoError(t, err)
+	fsys := derivedRepo("P-a@000000000000")
+	fsys[".espectacular/gate/p-a.toml"] = &fstest.MapFile{Data: []byte(contractTOML("linked"))}
+	rep, err := check.Run(t.Context(), fsys, cfg, check.Options{})
+	require.NoError(t, err)
+	require.Len(t, rep.Findings, 1)
+	assert.Equal(t, finding.IDMismatch, rep.Findings[0].Kind)
+	assert.Contains(t, rep.Findings[0].Message, `has id = "linked" but it is the derived contract of property P-a: set id = "p-a"`)
+}

@@ -1,0 +1,261 @@
+// Package derivation is the `ah sync` use case: it derives one contract per
+// Properties row of every lint-clean dual-format spec, refreshing only the
+// derived fields of existing contracts, and refuses (writing nothing at
+// all) when any spec cannot be derived from.
+package derivation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/repofs"
+	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/ports"
+)
+
+// State of a derived contract relative to its row.
+type State string
+
+// States.
+const (
+	Missing State = "missing"
+	Stale   State = "stale"
+	Fresh   State = "fresh"
+)
+
+// Refusal kinds: each has an `ah explain` topic.
+const (
+	SpkUnavailable    = "spk-unavailable"
+	SpkLintDirty      = "spk-lint-dirty"
+	SpkFailed         = "spk-failed"
+	MalformedContract = "malformed-contract"
+	SlugCollision     = "slug-collision"
+)
+
+// Contract is one derived contract and what sync found (and, unless
+// checking, did) about it.
+type Contract struct {
+	Capability, SpecPath, ContractPath string
+	Property, DerivedFrom              string
+	State                              State
+	// data is the content of a missing contract; fields the derived
+	// fields a stale one is refreshed to.
+	data   []byte
+	fields derive.Fields
+}
+
+// Refusal is a spec, or the whole run, that sync would not derive from.
+type Refusal struct {
+	Kind string
+	// SpecPath is empty for a refusal of the whole run (spk-unavailable).
+	SpecPath string
+	// Rules are the spk lint rule ids, de-duplicated in encounter order.
+	Rules   []string
+	Message string
+}
+
+// Result is the outcome of Sync.
+type Result struct {
+	Contracts []Contract
+	Refusals  []Refusal
+}
+
+// Options configure a sync.
+type Options struct {
+	// AuthoredWith is written into new contracts (the running ah version).
+	AuthoredWith string
+}
+
+// Plan derives the contracts of every source spec without writing
+// anything. spk runs only when a source exists.
+func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opts Options) (Result, error) {
+	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
+	if err != nil {
+		return Result{}, err
+	}
+	sources, err := derive.Sources(fsys, files, cfg.SpecBytes())
+	if err != nil || len(sources) == 0 {
+		return Result{}, err
+	}
+	var res Result
+	if r := checkVersion(ctx, spk, cfg.Spk.Version); r != nil {
+		res.Refusals = append(res.Refusals, *r)
+		return res, nil
+	}
+	for _, src := range sources {
+		cs, r, err := planSpec(ctx, fsys, spk, src, opts)
+		if err != nil {
+			return Result{}, err
+		}
+		if r != nil && r.Kind == SpkUnavailable {
+			r.SpecPath = "" // the whole run is refused
+			return Result{Refusals: []Refusal{*r}}, nil
+		}
+		if r != nil {
+			res.Refusals = append(res.Refusals, *r)
+			continue
+		}
+		res.Contracts = append(res.Contracts, cs...)
+	}
+	slices.SortStableFunc(res.Contracts, func(a, b Contract) int { return strings.Compare(a.ContractPath, b.ContractPath) })
+	return res, nil
+}
+
+// Unavailable is the refusal of a run without a usable spk; VersionError
+// reports a pinned version that differs from the installed one.
+func Unavailable(err error) *Refusal {
+	return &Refusal{Kind: SpkUnavailable, Message: fmt.Sprintf(
+		"%v; ah sync needs it to derive contracts: install specodelic (the spk binary) from its release archives or Homebrew tap, or set [spk] command in %s to the program running it",
+		err, config.Path)}
+}
+
+func checkVersion(ctx context.Context, spk ports.Spk, pin string) *Refusal {
+	if pin == "" {
+		return nil
+	}
+	v, err := spk.Version(ctx)
+	if errors.Is(err, ports.ErrSpkUnavailable) {
+		return Unavailable(err)
+	}
+	if err != nil {
+		return &Refusal{Kind: SpkFailed, Message: err.Error()}
+	}
+	if v != pin {
+		return &Refusal{Kind: SpkUnavailable, Message: fmt.Sprintf(
+			"spk %s is installed but [spk] version in %s pins %s: install spk %s, or change the pin after reviewing the derived contracts",
+			v, config.Path, pin, pin)}
+	}
+	return nil
+}
+
+// planSpec lints, parses and derives one spec.
+func planSpec(ctx context.Context, fsys fs.FS, spk ports.Spk, src derive.Source, opts Options) ([]Contract, *Refusal, error) {
+	refuse := func(kind, msg string, rules ...string) ([]Contract, *Refusal, error) {
+		return nil, &Refusal{Kind: kind, SpecPath: src.SpecPath, Rules: rules, Message: msg}, nil
+	}
+	lint, err := spk.Lint(ctx, src.SpecPath)
+	if r, ok := spkRefusal(err); ok {
+		r.SpecPath = src.SpecPath
+		return nil, r, nil
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if !lint.Clean {
+		rules := ruleIDs(lint.Issues)
+		return refuse(SpkLintDirty, fmt.Sprintf(
+			"%s is not spk lint-clean (%s): nothing is derived from it; fix the spec (`spk lint %s --json` lists each issue) and run ah sync again",
+			src.SpecPath, strings.Join(rules, ", "), src.SpecPath), rules...)
+	}
+	parsed, err := spk.Parse(ctx, src.SpecPath)
+	if r, ok := spkRefusal(err); ok {
+		r.SpecPath = src.SpecPath
+		return nil, r, nil
+	} else if err != nil {
+		return nil, nil, err
+	}
+	var out []Contract
+	seen := map[string]string{}
+	for _, d := range derive.FromSpec(parsed, src.FileID) {
+		p := derive.ContractPath(config.Dir, src.Capability, d.Property)
+		if prev, ok := seen[p]; ok {
+			return refuse(SlugCollision, fmt.Sprintf(
+				"properties %q and %q of %s both derive %s: rename one of them", prev, d.Property, src.SpecPath, p))
+		}
+		seen[p] = d.Property
+		c := Contract{Capability: src.Capability, SpecPath: src.SpecPath, ContractPath: p, Property: d.Property, DerivedFrom: d.Fields.DerivedFrom}
+		if err := c.compare(fsys, d.Fields, opts.AuthoredWith); err != nil {
+			return refuse(MalformedContract, err.Error())
+		}
+		out = append(out, c)
+	}
+	return out, nil, nil
+}
+
+// compare sets the contract's state and the content to write.
+func (c *Contract) compare(fsys fs.FS, f derive.Fields, authoredWith string) error {
+	old, err := repofs.ReadFile(fsys, c.ContractPath, repofs.ContractLimit)
+	if errors.Is(err, fs.ErrNotExist) {
+		c.State, c.data = Missing, derive.Render(f, authoredWith)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read %s: %v", c.ContractPath, err)
+	}
+	doc, err := schema.DecodeTOML(old)
+	if err != nil {
+		return fmt.Errorf("%s is not valid TOML (%v): fix it, or delete it to have ah sync derive it again", c.ContractPath, err)
+	}
+	if derive.Current(doc) == f {
+		c.State = Fresh
+		return nil
+	}
+	if _, err := derive.Refresh(old, f); err != nil {
+		return fmt.Errorf("%s: %v", c.ContractPath, err)
+	}
+	// Proven editable now; Apply edits the bytes it finds then.
+	c.State, c.fields = Stale, f
+	return nil
+}
+
+// spkRefusal turns a spk failure into a refusal; ok is false for other
+// errors (cancellation), which stop the run.
+func spkRefusal(err error) (*Refusal, bool) {
+	var se *ports.SpkError
+	switch {
+	case err == nil:
+		return nil, false
+	case errors.Is(err, ports.ErrSpkUnavailable):
+		return Unavailable(err), true
+	case errors.As(err, &se):
+		return &Refusal{Kind: SpkFailed, Message: se.Error()}, true
+	}
+	return nil, false
+}
+
+func ruleIDs(issues []ports.SpkIssue) []string {
+	var out []string
+	for _, i := range issues {
+		id := i.RuleID
+		if id == "" {
+			id = "unknown-rule"
+		}
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Apply writes every missing and stale contract of res atomically. It
+// writes nothing when res has a refusal.
+func Apply(ctx context.Context, w ports.Writer, res Result) (int, error) {
+	if len(res.Refusals) > 0 {
+		return 0, nil
+	}
+	n := 0
+	for _, c := range res.Contracts {
+		if c.State == Fresh {
+			continue
+		}
+		var err error
+		if c.State == Missing {
+			err = w.WriteFile(ctx, c.ContractPath, c.data, 0o644)
+		} else {
+			// Under the writer's lock, on the bytes as they are now: an
+			// edit made since Plan is kept too.
+			err = w.Update(ctx, c.ContractPath, func(old []byte) ([]byte, error) { return derive.Refresh(old, c.fields) })
+		}
+		if err != nil {
+			return n, fmt.Errorf("write %s: %w", c.ContractPath, err)
+		}
+		n++
+	}
+	return n, nil
+}
