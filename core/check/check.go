@@ -10,6 +10,7 @@ import (
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -35,6 +36,9 @@ type Options struct {
 	// Durations are recorded milliseconds by binding ref, from a previous
 	// report (ah check --durations): they balance the shards by time.
 	Durations map[string]int64
+	// Select, with Exec, narrows execution to the contracts the changed
+	// files affect (selection.go); the report then carries the selection.
+	Select *selection.Changes
 }
 
 // Exec configures test execution.
@@ -94,8 +98,15 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Shard != nil {
 		shard = &report.Shard{Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{}}
 	}
+	var picked *selection.Decision
 	if opts.Exec != nil {
-		jobs, unresolved := plan(cfg, v.ready)
+		ready := v.ready
+		if opts.Select != nil {
+			var d selection.Decision
+			ready, d = narrow(cfg, sc, ready, *opts.Select)
+			picked = &d
+		}
+		jobs, unresolved := plan(cfg, ready)
 		if shard != nil {
 			jobs, shard.Order, elsewhere = pick(jobs, *shard, opts.Durations)
 			if shard.Index != 1 {
@@ -113,6 +124,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	rep.Shard = shard
 	if elsewhere != nil {
 		trimUnits(rep.Units, elsewhere)
+	}
+	if picked != nil {
+		unselected(rep.Units, *picked)
+		rep.Selection = selectionOf(*picked)
 	}
 	return rep, nil
 }

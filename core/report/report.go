@@ -25,6 +25,8 @@ type Report struct {
 	// Shard is set when the report covers one shard of the executions
 	// (ah check --shard K/N); ah merge joins the shards' reports.
 	Shard *Shard
+	// Selection is set exactly when tests were run (selection.go).
+	Selection *Selection
 }
 
 // Shard is slice Index of Total of a check's executions. Order holds, for
