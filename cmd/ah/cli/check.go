@@ -7,6 +7,7 @@ import (
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/selection"
 )
 
 // CheckCmd is `ah check`.
@@ -25,6 +26,12 @@ type CheckCmd struct {
 	Shard    string `name:"shard" placeholder:"K/N" help:"Run only shard K of N of the tests (structural findings are reported by shard 1); join the shards' --json reports with ah merge."`
 	// Durations balances the shards by a previous report's timings.
 	Durations string `name:"durations" placeholder:"FILE" help:"With --shard: balance the shards by the test durations recorded in FILE, a previous ah check --run-tests --timings --json report."`
+	// Selection (issue 13): with --run-tests, run only what a change can
+	// affect. Precedence: --all-tests > --files > --base/--head > worktree.
+	AllTests bool     `name:"all-tests" help:"With --run-tests: run every contract, whatever changed."`
+	Files    []string `name:"files" sep:"," placeholder:"PATH,..." help:"With --run-tests: run the contracts these changed files affect (comma-separated, repeatable, relative to the repository root); wins over --base."`
+	Base     string   `name:"base" placeholder:"REF" help:"With --run-tests: run the contracts the files changed between REF and --head affect (git diff --name-only)."`
+	Head     string   `name:"head" placeholder:"REF" help:"With --base: the end of the range (default HEAD)."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -42,6 +49,9 @@ func (c *CheckCmd) Validate() error {
 	}
 	if c.Durations != "" && c.Shard == "" {
 		return errors.New("--durations balances shards: use it with --shard K/N")
+	}
+	if c.Head != "" && c.Base == "" {
+		return errors.New("--head is the end of a range: give its start with --base <ref>")
 	}
 	return nil
 }
@@ -86,6 +96,8 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}
+		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
+		opts.Select = &ch
 		if d.LimitProcs != nil {
 			jobs := c.jobs()
 			if jobs == 0 {
@@ -116,6 +128,16 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return errGateFailed
 	}
 	return nil
+}
+
+// selectionRequest is what the range flags ask for; any --files value,
+// even an empty one, makes the files the source.
+func (c *CheckCmd) selectionRequest() selection.Request {
+	req := selection.Request{AllTests: c.AllTests, Base: c.Base, Head: c.Head}
+	if c.Files != nil {
+		req.Files = append([]string{}, c.Files...)
+	}
+	return req
 }
 
 // progressMode resolves --progress (and --quiet) against the terminal: a
