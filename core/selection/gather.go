@@ -90,7 +90,7 @@ func prefixOf(ctx context.Context, git ports.Git, what string) (string, string) 
 	case errors.Is(err, ports.ErrNotWorkTree):
 		return "", fmt.Sprintf("the repository is not in a git work tree, so %s is unknown", what)
 	case err != nil:
-		return "", fmt.Sprintf("git could not find the work tree (%v)", err)
+		return "", fmt.Sprintf("git could not find the work tree (%v)", cause(err))
 	}
 	return prefix, ""
 }
@@ -104,6 +104,16 @@ func resolve(ctx context.Context, git ports.Git, flag, ref string) (string, stri
 		return "", fmt.Sprintf("git could not resolve %s %q (%v)", flag, ref, err)
 	}
 	return id, ""
+}
+
+// cause drops the port's "work tree of <dir>" context: the reason must be
+// the same wherever the repository lies (golden output), and the user
+// knows which repository they checked.
+func cause(err error) error {
+	if inner := errors.Unwrap(err); inner != nil {
+		return inner
+	}
+	return err
 }
 
 // short is a commit id as people read it.
