@@ -37,7 +37,7 @@ func gatherRange(ctx context.Context, git ports.Git, req Request) Changes {
 	if head == "" {
 		head = "HEAD"
 	}
-	prefix, problem := prefixOf(ctx, git, "--base")
+	prefix, problem := prefixOf(ctx, git, "the range")
 	if problem != "" {
 		ch.Problem = problem
 		return ch

@@ -95,6 +95,11 @@ func TestGather(t *testing.T) {
 			want: selection.Changes{Source: selection.Worktree, Problem: "the repository is not in a git work tree, so the worktree diff is unknown"},
 		},
 		{
+			name: "a range outside a work tree",
+			git:  &portstest.Git{}, req: selection.Request{Base: "main"},
+			want: selection.Changes{Source: selection.Range, Problem: "the repository is not in a git work tree, so the range is unknown"},
+		},
+		{
 			name: "git failing",
 			git:  &portstest.Git{Err: errors.New("start \"git\": executable file not found in $PATH")}, req: selection.Request{Base: "main"},
 			want: selection.Changes{Source: selection.Range, Problem: `git could not find the work tree (start "git": executable file not found in $PATH)`},
