@@ -33,6 +33,7 @@ func commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"path-only":      cmdPathOnly,
 		"sarif-validate": cmdSARIFValidate,
 		"fake-spk":       cmdFakeSpk,
+		"json":           cmdJSONField,
 	}
 }
 

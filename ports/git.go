@@ -9,6 +9,10 @@ import (
 // inside a git work tree: not an error to report, only a fact.
 var ErrNotWorkTree = errors.New("not inside a git work tree")
 
+// ErrUnknownRef is returned by Git.ResolveCommit when the ref names no
+// commit: a fact the caller reports, not a failure of git.
+var ErrUnknownRef = errors.New("names no commit")
+
 // Git answers questions about the repository's history and working tree.
 type Git interface {
 	// Prefix is the directory's slash-separated path relative to the top
@@ -22,4 +26,7 @@ type Git interface {
 	// relative to HEAD, untracked files included. Paths are relative to
 	// the top of the work tree, not to the directory.
 	WorktreeChanges(ctx context.Context) ([]string, error)
+	// ResolveCommit returns the full commit id ref names (git rev-parse
+	// --verify ref^{commit}), or ErrUnknownRef.
+	ResolveCommit(ctx context.Context, ref string) (string, error)
 }

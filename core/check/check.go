@@ -10,6 +10,7 @@ import (
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -38,6 +39,9 @@ type Options struct {
 	// Spk, when set, parses dual-format specs for the contract-stale
 	// check of derived contracts (stale.go); nil skips that check.
 	Spk ports.Spk
+	// Select, with Exec, narrows execution to the contracts the changed
+	// files affect (selection.go); the report then carries the selection.
+	Select *selection.Changes
 }
 
 // Exec configures test execution.
@@ -102,8 +106,15 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Shard != nil {
 		shard = &report.Shard{Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{}}
 	}
+	var picked *selection.Decision
 	if opts.Exec != nil {
-		jobs, unresolved := plan(cfg, v.ready)
+		ready := v.ready
+		if opts.Select != nil {
+			var d selection.Decision
+			ready, d = narrow(cfg, sc, ready, *opts.Select)
+			picked = &d
+		}
+		jobs, unresolved := plan(cfg, ready)
 		if shard != nil {
 			jobs, shard.Order, elsewhere = pick(jobs, *shard, opts.Durations)
 			if shard.Index != 1 {
@@ -122,6 +133,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	rep.Notes = notes
 	if elsewhere != nil {
 		trimUnits(rep.Units, elsewhere)
+	}
+	if picked != nil {
+		unselected(rep.Units, *picked)
+		rep.Selection = selectionOf(*picked)
 	}
 	return rep, nil
 }

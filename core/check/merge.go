@@ -53,7 +53,9 @@ func Merge(parts []Report, failed []bool) (Report, error) {
 }
 
 func join(parts []Report, failed []bool) Report {
-	out := Report{Scope: parts[0].Scope}
+	// Every shard gathered the same changes, so any one's selection is
+	// the run's.
+	out := Report{Scope: parts[0].Scope, Selection: parts[0].Selection}
 	findings := []finding.Finding{}
 	passed, notRun := 0, 0
 	type placed struct {

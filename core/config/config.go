@@ -57,6 +57,8 @@ type Config struct {
 	// SpecLimit is [limits] spec_mib in bytes, 0 when not set; read it
 	// with SpecBytes.
 	SpecLimit int64
+	// Selection is [selection], for --run-tests change selection.
+	Selection Selection
 	// Spk is the [spk] table: how to run specodelic's spk (ah sync).
 	Spk Spk
 }
@@ -105,7 +107,11 @@ func Parse(data []byte) (Config, error) {
 	if msgs := reservedRunners(doc); len(msgs) > 0 {
 		return Config{}, &Error{File: Path, Problems: msgs}
 	}
-	return build(doc), nil
+	c := build(doc)
+	if msgs := badGlobs(c.Selection); len(msgs) > 0 {
+		return Config{}, &Error{File: Path, Problems: msgs}
+	}
+	return c, nil
 }
 
 // nulArgs reports runner arguments holding a NUL byte (TOML's \u0000),
@@ -153,6 +159,7 @@ func build(doc map[string]any) Config {
 		Jobs:                  DefaultJobs,
 		DefaultTimeoutSeconds: DefaultTimeoutSeconds,
 		SpecLimit:             specLimit(doc),
+		Selection:             selectionOf(doc),
 	}
 	c.ToolVersion, _ = doc["tool_version"].(string)
 	if p, ok := doc["paths"].(map[string]any); ok {

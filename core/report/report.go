@@ -28,6 +28,8 @@ type Report struct {
 	// Notes say what was not checked and why (the contract-stale check
 	// without spk); printed only by ah check --verbose, never in JSON.
 	Notes []string
+	// Selection is set exactly when tests were run (selection.go).
+	Selection *Selection
 }
 
 // Shard is slice Index of Total of a check's executions. Order holds, for

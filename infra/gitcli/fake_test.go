@@ -1,6 +1,7 @@
 package gitcli_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,4 +98,30 @@ func TestChangedFilesRejectsOptionLikeRef(t *testing.T) {
 	_, err := gitcli.New(proc, "/repo").ChangedFiles(t.Context(), "--output=/tmp/x", "HEAD")
 	require.ErrorContains(t, err, `invalid ref "--output=/tmp/x"`)
 	assert.Empty(t, proc.Calls(), "git was not run")
+}
+
+// TestResolveCommitFailures: only git's "no such commit" (exit 1 under
+// --quiet) is ErrUnknownRef; git failing for another reason is an error
+// that says so, never mistaken for a bad ref.
+func TestResolveCommitFailures(t *testing.T) {
+	argv := []string{"git", "rev-parse", "--verify", "--quiet", "--end-of-options", "main^{commit}"}
+	tests := []struct {
+		name     string
+		response portstest.ProcessResponse
+		unknown  bool
+		wantErr  string
+	}{
+		{name: "no such commit", response: portstest.ProcessResponse{Result: ports.Result{ExitCode: 1}}, unknown: true, wantErr: `resolve "main": names no commit`},
+		{name: "not a repository", response: portstest.ProcessResponse{Result: ports.Result{ExitCode: 128, Stderr: []byte("fatal: not a git repository\n")}},
+			wantErr: `resolve "main": git rev-parse: exit status 128: fatal: not a git repository`},
+		{name: "git missing", response: portstest.ProcessNotFound("git"), wantErr: `resolve "main": start "git": executable file not found in $PATH`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			proc := &portstest.Process{Responses: map[string]portstest.ProcessResponse{portstest.ProcessKey(argv...): tt.response}}
+			_, err := gitcli.New(proc, "/repo").ResolveCommit(t.Context(), "main")
+			require.EqualError(t, err, tt.wantErr)
+			assert.Equal(t, tt.unknown, errors.Is(err, ports.ErrUnknownRef))
+		})
+	}
 }

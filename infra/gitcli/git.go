@@ -68,6 +68,24 @@ func (g *Git) ChangedFiles(ctx context.Context, base, head string) ([]string, er
 	return sortedPaths(splitNUL(out)), nil
 }
 
+// ResolveCommit returns the full id of the commit ref names, or
+// ports.ErrUnknownRef when it names none (git exits 1 under --quiet).
+func (g *Git) ResolveCommit(ctx context.Context, ref string) (string, error) {
+	if ref == "" || strings.HasPrefix(ref, "-") {
+		// A ref starting with "-" would be read as an option.
+		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
+	}
+	out, err := g.git(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
+	var ee *exitError
+	if errors.As(err, &ee) && ee.code == 1 {
+		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
+	}
+	if err != nil {
+		return "", fmt.Errorf("resolve %q: %w", ref, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
 // WorktreeChanges lists paths whose index or working-tree state differs
 // from HEAD, plus untracked files that are not ignored. A rename lists both
 // its old and new path.

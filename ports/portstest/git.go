@@ -2,6 +2,7 @@ package portstest
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 
@@ -19,6 +20,9 @@ type Git struct {
 	// Diffs maps "base..head" to what ChangedFiles returns.
 	Changed []string
 	Diffs   map[string][]string
+	// Commits maps a ref to the commit id ResolveCommit returns; a ref not
+	// listed is ports.ErrUnknownRef.
+	Commits map[string]string
 	// Err, when set, is returned by every method.
 	Err error
 
@@ -56,6 +60,19 @@ func (g *Git) WorktreeChanges(context.Context) ([]string, error) {
 		return nil, g.Err
 	}
 	return slices.Sorted(slices.Values(g.Changed)), nil
+}
+
+// ResolveCommit implements ports.Git.
+func (g *Git) ResolveCommit(_ context.Context, ref string) (string, error) {
+	g.record("resolve " + ref)
+	if g.Err != nil {
+		return "", g.Err
+	}
+	id, ok := g.Commits[ref]
+	if !ok {
+		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
+	}
+	return id, nil
 }
 
 // Calls lists the questions asked, in order.

@@ -51,6 +51,25 @@ func RunGitContract(t *testing.T, newGit func(t *testing.T, s GitState) ports.Gi
 			}
 		})
 	}
+	// Range selection (issue 13) resolves refs before diffing them: a
+	// ref naming nothing is a fact (ErrUnknownRef), and a commit against
+	// itself is an empty range, not an error.
+	t.Run("refs", func(t *testing.T) {
+		g := newGit(t, GitState{InWorkTree: true})
+		head, err := g.ResolveCommit(t.Context(), "HEAD")
+		require.NoError(t, err)
+		assert.Regexp(t, `^[0-9a-f]{40}$`, head)
+		again, err := g.ResolveCommit(t.Context(), head)
+		require.NoError(t, err)
+		assert.Equal(t, head, again, "a commit id resolves to itself")
+		for _, bad := range []string{"not-a-ref", "--all", ""} {
+			_, err = g.ResolveCommit(t.Context(), bad)
+			require.ErrorIs(t, err, ports.ErrUnknownRef, "ResolveCommit(%q)", bad)
+		}
+		files, err := g.ChangedFiles(t.Context(), head, head)
+		require.NoError(t, err)
+		assert.Empty(t, files)
+	})
 	t.Run("outside a work tree", func(t *testing.T) {
 		_, err := newGit(t, GitState{}).Prefix(t.Context())
 		require.ErrorIs(t, err, ports.ErrNotWorkTree)

@@ -1,6 +1,7 @@
 package portstest_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/espectacular/ah/ports"
@@ -9,6 +10,8 @@ import (
 
 func TestGitContract(t *testing.T) {
 	portstest.RunGitContract(t, func(_ *testing.T, s portstest.GitState) ports.Git {
-		return &portstest.Git{InWorkTree: s.InWorkTree, Sub: s.Sub, Changed: s.Untracked}
+		head := strings.Repeat("c0ffee", 7)[:40]
+		return &portstest.Git{InWorkTree: s.InWorkTree, Sub: s.Sub, Changed: s.Untracked,
+			Commits: map[string]string{"HEAD": head, head: head}}
 	})
 }

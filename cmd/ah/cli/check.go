@@ -7,6 +7,7 @@ import (
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/selection"
 )
 
 // CheckCmd is `ah check`.
@@ -27,6 +28,12 @@ type CheckCmd struct {
 	Durations string `name:"durations" placeholder:"FILE" help:"With --shard: balance the shards by the test durations recorded in FILE, a previous ah check --run-tests --timings --json report."`
 	// Verbose adds notes on what was not checked (issue 14).
 	Verbose bool `short:"v" name:"verbose" help:"Also say on stderr what was not checked and why (the contract-stale check of derived contracts without spk)."`
+	// Selection (issue 13): with --run-tests, run only what a change can
+	// affect. Precedence: --all-tests > --files > --base/--head > worktree.
+	AllTests bool     `name:"all-tests" help:"With --run-tests: run every contract, whatever changed."`
+	Files    []string `name:"files" sep:"," placeholder:"PATH,..." help:"With --run-tests: run the contracts these changed files affect (comma-separated, repeatable, relative to the repository root); wins over --base."`
+	Base     string   `name:"base" placeholder:"REF" help:"With --run-tests: run the contracts the files changed between REF and --head affect (git diff --name-only)."`
+	Head     string   `name:"head" placeholder:"REF" help:"With --base: the end of the range (default HEAD)."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -44,6 +51,9 @@ func (c *CheckCmd) Validate() error {
 	}
 	if c.Durations != "" && c.Shard == "" {
 		return errors.New("--durations balances shards: use it with --shard K/N")
+	}
+	if c.Head != "" && c.Base == "" {
+		return errors.New("--head is the end of a range: give its start with --base <ref>")
 	}
 	return nil
 }
@@ -91,6 +101,8 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}
+		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
+		opts.Select = &ch
 		if d.LimitProcs != nil {
 			jobs := c.jobs()
 			if jobs == 0 {
@@ -126,6 +138,16 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return errGateFailed
 	}
 	return nil
+}
+
+// selectionRequest is what the range flags ask for; any --files value,
+// even an empty one, makes the files the source.
+func (c *CheckCmd) selectionRequest() selection.Request {
+	req := selection.Request{AllTests: c.AllTests, Base: c.Base, Head: c.Head}
+	if c.Files != nil {
+		req.Files = append([]string{}, c.Files...)
+	}
+	return req
 }
 
 // progressMode resolves --progress (and --quiet) against the terminal: a

@@ -30,7 +30,8 @@ type Deps struct {
 	// runner stops descendants that escaped their process group there).
 	Process ports.Process
 	// Git answers questions about the git work tree holding dir (the
-	// repository root); ah doctor uses it to warn about uncommitted specs.
+	// repository root); ah doctor uses it to warn about uncommitted specs,
+	// ah check --run-tests to select the contracts a change affects.
 	Git func(dir string) ports.Git
 	// OpenFS returns the filesystem the repository at root is read from.
 	OpenFS func(root string) fs.FS

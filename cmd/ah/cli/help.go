@@ -17,6 +17,7 @@ const checkHelp = `Examples:
   ah check gate cli/run-with-c      only the gate capability and one cli scenario
   ah check --run-tests --fail-fast  stop starting tests after the first failure
   ah check --json --strict          JSON envelope; warnings fail the gate too
+  ah check --run-tests --base main  run only the contracts the changes since main affect
 
 ` + exitCodesHelp
 

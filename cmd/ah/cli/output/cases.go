@@ -52,6 +52,12 @@ func cases(r report.Report) []suite {
 				}
 			}
 			tc.Outcome = unitOutcome(u.Status, tc.Findings)
+			if tc.Outcome == casePassed && r.Executions != nil {
+				// Tests ran, but not this unit's: skipped by the change
+				// selection (issue 13) or run by another shard. It is
+				// structurally valid, never passed.
+				tc.Outcome = caseSkipped
+			}
 			all = append(all, tc)
 			continue
 		}

@@ -37,6 +37,7 @@ type checkData struct {
 	Findings   []finding.Finding `json:"findings"`
 	Executions *[]executionJSON  `json:"executions,omitempty"`
 	Shard      *shardJSON        `json:"shard,omitempty"`
+	Selection  *selectionJSON    `json:"selection,omitempty"`
 }
 
 // shardJSON marks a shard's report (ah check --shard K/N) for ah merge.
@@ -88,6 +89,7 @@ func checkJSON(r report.Report) checkData {
 	if r.Shard != nil {
 		d.Shard = &shardJSON{Index: r.Shard.Index, Total: r.Shard.Total, Order: nonNil(r.Shard.Order)}
 	}
+	d.Selection = selectionToJSON(r.Selection)
 	return d
 }
 

@@ -62,6 +62,7 @@ func fromJSON(d checkData) (report.Report, error) {
 	r := report.Report{
 		Scope:   report.Scope{Deployed: d.Scope.Deployed, Changes: d.Scope.Changes},
 		Summary: d.Summary, Findings: d.Findings,
+		Selection: selectionFromJSON(d.Selection),
 	}
 	if d.Executions != nil {
 		execs := make([]report.Execution, len(*d.Executions))

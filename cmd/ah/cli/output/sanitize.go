@@ -22,6 +22,7 @@ const MaxMessageBytes = 8 << 10
 func sanitized(r report.Report) report.Report {
 	out := r
 	out.Scope.Changes = escapeAll(r.Scope.Changes)
+	out.Selection = sanitizedSelection(r.Selection)
 	out.Findings = make([]finding.Finding, len(r.Findings))
 	for i, f := range r.Findings {
 		out.Findings[i] = sanitizedFinding(f)

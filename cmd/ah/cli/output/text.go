@@ -68,6 +68,9 @@ func (p *Text) Print(r report.Report) error {
 	if p.durationMS != nil {
 		writeTimings(&b, r)
 	}
+	if r.Selection != nil {
+		b.WriteString(selectionText(r.Selection) + "\n")
+	}
 	verdict := paint(green, "passed")
 	switch {
 	case r.Interrupted:

@@ -1,0 +1,46 @@
+// Package selection narrows ah check --run-tests to the contracts a change
+// can affect (issue 13). Gathering the changed files asks the git port;
+// deciding what they select is a pure function of those facts, the scope's
+// contracts and the [selection] config. Only execution is ever narrowed:
+// the structural gate always covers the full scope. Every degenerate case
+// (no git, a bad ref, an empty range or worktree, a file nothing claims, a
+// mapping selecting nothing) runs every contract and says why, so a run is
+// never green on zero tests because of selection.
+package selection
+
+// Sources of the changed-file set, in precedence order.
+const (
+	// AllTests is --all-tests: no selection, every contract runs.
+	AllTests = "all-tests"
+	// Files is --files: the changed files are given.
+	Files = "files"
+	// Range is --base [--head]: git diff --name-only base head.
+	Range = "range"
+	// Worktree is the default: staged, unstaged and untracked files
+	// against HEAD.
+	Worktree = "worktree"
+)
+
+// Request is what the command line asked for.
+type Request struct {
+	AllTests bool
+	// Files are the --files values, comma-split, relative to the
+	// repository root; any value at all (even empty) makes Files the
+	// source.
+	Files []string
+	// Base and Head are refs; Head defaults to HEAD.
+	Base, Head string
+}
+
+// Changes is the gathered changed-file set and where it came from.
+type Changes struct {
+	Source string
+	// Base and Head are the resolved commit ids of a range.
+	Base, Head string
+	// Files are repository-relative, slash-separated, sorted; a file
+	// outside the repository root keeps a ../ path.
+	Files []string
+	// Problem, when set, says why the set is unknown or empty; every
+	// contract then runs and Problem is the fallback reason.
+	Problem string
+}
