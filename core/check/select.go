@@ -55,7 +55,7 @@ func selectUnits(r resolved, args []string) (resolved, int, error) {
 		}
 	}
 	in := func(capability, key string) bool { return wholeCaps[capability] || wantKeys[key] }
-	out := resolved{}
+	out := resolved{overlay: r.overlay}
 	for _, u := range r.units {
 		if in(u.Capability, u.Key()) {
 			out.units = append(out.units, u)

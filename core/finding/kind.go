@@ -35,6 +35,9 @@ const (
 	// unclosed fences).
 	UnreadablePath Kind = "unreadable-path"
 	UnclosedBlock  Kind = "unclosed-block"
+	// OverlayConflict and MissingReplacement: issue 10 (change overlays).
+	OverlayConflict    Kind = "overlay-conflict"
+	MissingReplacement Kind = "missing-replacement"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -105,6 +108,8 @@ var kinds = map[Kind]KindInfo{
 	NoScenarios:                {Warning, Warn, ReviewAndApply},
 	UnreadablePath:             {Structural, Error, ReviewAndApply},
 	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
+	OverlayConflict:            {Structural, Error, ReviewAndApply},
+	MissingReplacement:         {Structural, Error, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.

@@ -61,7 +61,7 @@ func TestCompletion(t *testing.T) {
 		{"-C names the repository", elsewhere, "ah -C " + root + " check b", "", lines("beta", "beta/beta-one")},
 		{"--chdir= names the repository", elsewhere, "ah --chdir=" + root + " check a", "", lines("alpha", "alpha/it-fails", "alpha/it-works")},
 		{"no repository: nothing", elsewhere, "ah check ", "", ""},
-		{"explain topic", root, "ah explain missing-r", "", lines("missing-runner")},
+		{"explain topic", root, "ah explain missing-ru", "", lines("missing-runner")},
 		{"shells", root, "ah completions ", "", lines("bash", "fish", "zsh")},
 	}
 	for _, tt := range tests {
