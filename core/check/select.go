@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/spelling"
 	"slices"
 	"strings"
@@ -56,6 +57,13 @@ func selectUnits(r resolved, args []string) (resolved, int, error) {
 	}
 	in := func(capability, key string) bool { return wholeCaps[capability] || wantKeys[key] }
 	out := resolved{overlay: r.overlay}
+	out.overlay.findings = slices.DeleteFunc(slices.Clone(r.overlay.findings), func(f finding.Finding) bool {
+		id := ""
+		if f.Scenario != nil {
+			id = f.Scenario.ID
+		}
+		return !in(f.Spec, f.Spec+"/"+id)
+	})
 	for _, u := range r.units {
 		if in(u.Capability, u.Key()) {
 			out.units = append(out.units, u)
