@@ -2,7 +2,7 @@
 // test-execution issue and prints the figures. It never fails on a figure:
 // performance is read by people, not asserted (STYLE.md rule 38).
 //
-//	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection]
+//	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay]
 //
 // It builds ah once into a temporary directory, writes throw-away
 // repositories there, and removes everything when done.
@@ -21,7 +21,7 @@ import (
 
 func main() {
 	runs := flag.Int("n", 5, "runs per measurement (the median is reported)")
-	only := flag.String("only", "overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection", "comma-separated benchmarks to run")
+	only := flag.String("only", "overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay", "comma-separated benchmarks to run")
 	flag.Parse()
 	if err := run(*runs, strings.Split(*only, ",")); err != nil {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
@@ -67,8 +67,10 @@ func run(runs int, only []string) error {
 			err = b.shard()
 		case "selection":
 			err = b.selection()
+		case "overlay":
+			err = b.overlay()
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo memory-spec, shard or selection)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo memory-spec, shard, selection or overlay)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)

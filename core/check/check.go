@@ -9,6 +9,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/ports"
@@ -71,8 +72,12 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
+	changes := overlay.Normalize(opts.Changes)
 	sc, err := resolve(fsys, cfg)
 	if err != nil {
+		return Report{}, err
+	}
+	if sc, err = withChanges(fsys, cfg, sc, changes); err != nil {
 		return Report{}, err
 	}
 	sc, skipped, err := selectUnits(sc, opts.Units)
@@ -126,7 +131,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		res.Findings = append(res.Findings, unresolved...)
 		ran = &res
 	}
-	rep := assemble(sc, v, opts.Changes, ran)
+	rep := assemble(sc, v, changes, ran)
 	rep.Summary.Skipped = skipped
 	rep.Strict = opts.Strict
 	rep.Shard = shard

@@ -52,10 +52,14 @@ type resolved struct {
 	// refused are the paths under .espectacular not read (unreadable-path).
 	refused []finding.Finding
 	derived derivedScope
+	// overlay is what selected changes add (changes.go).
+	overlay overlayState
 }
 
 type collision struct {
 	capability, specPath string
+	// contract is where the colliding scenario's contract lives.
+	contract string
 	spec.Collision
 }
 
@@ -106,7 +110,7 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 			})
 		}
 		for _, c := range cols {
-			r.collisions = append(r.collisions, collision{f.Capability, f.Path, c})
+			r.collisions = append(r.collisions, collision{f.Capability, f.Path, contractPath(f.Capability, c.Second.ID), c})
 		}
 	}
 	r.contracts, r.refused, err = deployedContracts(fsys, cfg.Specs)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/spec"
 	"github.com/espectacular/ah/core/spelling"
 )
@@ -77,7 +78,14 @@ func selectUnits(r resolved, args []string) (resolved, int, error) {
 		}
 	}
 	in := func(capability, key string) bool { return wholeCaps[capability] || wantKeys[key] }
-	out := resolved{derived: r.derived}
+	out := resolved{derived: r.derived, overlay: r.overlay}
+	out.overlay.findings = slices.DeleteFunc(slices.Clone(r.overlay.findings), func(f finding.Finding) bool {
+		id := ""
+		if f.Scenario != nil {
+			id = f.Scenario.ID
+		}
+		return !in(f.Spec, f.Spec+"/"+id)
+	})
 	for _, u := range r.units {
 		if in(u.Capability, u.Key()) {
 			out.units = append(out.units, u)

@@ -48,7 +48,7 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(
 			"scenarios %q (line %d) and %q (line %d) of %s both have the id %q but different bodies; rename one of them",
 			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID))
-		f.ContractPath = contractPath(c.capability, c.Second.ID)
+		f.ContractPath = c.contract
 		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
 		blocked[c.capability+"/"+c.Second.ID] = true
 	}
@@ -62,6 +62,10 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 		}
 		out = append(out, fs...)
 		out = append(out, danglingFindings(u)...)
+		if f, missing := missingReplacement(r, v); missing {
+			out = append(out, f)
+			ok = false
+		}
 		if ok && !blocked[u.Key()] {
 			ready = append(ready, v)
 		}
@@ -71,8 +75,9 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 			out = append(out, f)
 		}
 	}
+	out = append(out, r.overlay.findings...)
 	for _, p := range r.contracts {
-		if claimed[p] || r.derived.alive[p] {
+		if claimed[p] || r.derived.alive[p] || r.overlay.claimed[p] {
 			continue
 		}
 		out = append(out, orphan(cfg, r, p))

@@ -38,8 +38,14 @@ func health(ctx context.Context, repo fs.FS, cfg config.Config, version string) 
 		orphanCheck(byKind[finding.OrphanTOML]),
 		listCheck("slug-collisions", Fail, byKind[finding.SlugCollision], "no two scenarios of a spec share an id"),
 		listCheck("unknown-archetypes", Warn, byKind[finding.UnknownArchetype], "every contract uses a known archetype (see `ah type`)"),
-		driftCheck(cfg.ToolVersion, version),
 	)
+	// A capability named `changes` conflicts with the staging area of
+	// change contracts (issue 10); listed only when it happens, so the
+	// usual report keeps its shape.
+	if conflicts := byKind[finding.OverlayConflict]; len(conflicts) > 0 {
+		checks = append(checks, listCheck("changes", Fail, conflicts, ""))
+	}
+	checks = append(checks, driftCheck(cfg.ToolVersion, version))
 	return checks, nil
 }
 

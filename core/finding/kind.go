@@ -39,6 +39,9 @@ const (
 	// contracts).
 	ContractStale    Kind = "contract-stale"
 	VerifiesDangling Kind = "verifies-dangling"
+	// OverlayConflict and MissingReplacement: issue 10 (change overlays).
+	OverlayConflict    Kind = "overlay-conflict"
+	MissingReplacement Kind = "missing-replacement"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -114,6 +117,8 @@ var kinds = map[Kind]KindInfo{
 	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
 	ContractStale:              {Structural, Error, RunAhSync},
 	VerifiesDangling:           {Structural, Error, ReviewAndApply},
+	OverlayConflict:            {Structural, Error, ReviewAndApply},
+	MissingReplacement:         {Structural, Error, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.

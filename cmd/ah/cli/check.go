@@ -8,6 +8,7 @@ import (
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/selection"
+	"github.com/espectacular/ah/core/overlay"
 )
 
 // CheckCmd is `ah check`.
@@ -24,6 +25,8 @@ type CheckCmd struct {
 	Quiet    bool   `short:"q" help:"No progress on stderr (same as --progress none)."`
 	Output   string `name:"output" placeholder:"FILE" help:"Write the report in the --format format to FILE and print text on the terminal."`
 	Shard    string `name:"shard" placeholder:"K/N" help:"Run only shard K of N of the tests (structural findings are reported by shard 1); join the shards' --json reports with ah merge."`
+	// Changes is repeatable and never split on commas (issue 10).
+	Changes []string `name:"changes" sep:"none" placeholder:"ID" predictor:"change" help:"Overlay change proposal ID (<paths.changes>/ID) on the deployed specs, as openspec archive would apply it; repeat for more changes."`
 	// Durations balances the shards by a previous report's timings.
 	Durations string `name:"durations" placeholder:"FILE" help:"With --shard: balance the shards by the test durations recorded in FILE, a previous ah check --run-tests --timings --json report."`
 	// Verbose adds notes on what was not checked (issue 14).
@@ -73,7 +76,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	opts := check.Options{Units: c.Units, Strict: c.Strict}
+	opts := check.Options{Units: c.Units, Strict: c.Strict, Changes: overlay.Normalize(c.Changes)}
 	if c.Shard != "" {
 		s, _ := check.ParseShard(c.Shard) // checked by Validate
 		opts.Shard = &s
@@ -174,6 +177,12 @@ func checkError(err error) error {
 		return &ExitError{Code: ExitCannotRun, Message: err.Error(), Cause: err}
 	case errors.As(err, &uue):
 		return usageError("ah check %s", err)
+	}
+	if _, ok := errors.AsType[*overlay.UnknownChangeError](err); ok {
+		return &ExitError{Code: ExitCannotRun, Message: "ah check --changes: " + err.Error(), Cause: err}
+	}
+	if _, ok := errors.AsType[*overlay.BadIDError](err); ok {
+		return usageError("ah check --changes: %s", err)
 	}
 	return err
 }

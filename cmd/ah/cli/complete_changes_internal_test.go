@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,4 +34,26 @@ func TestChangesPredictsChangeIDs(t *testing.T) {
 	assert.Equal(t, []string{"add-beta", "fix-alpha"}, changes(root, d))
 	d.Getwd = func() (string, error) { return t.TempDir(), nil }
 	assert.Empty(t, changes("", d))
+}
+
+// TestCompleteChangesFlag: `ah check --changes <TAB>` offers the change
+// ids of the repository.
+func TestCompleteChangesFlag(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{".espectacular/config.toml", "openspec/specs/a/spec.md", "openspec/changes/add-b/proposal.md", "openspec/changes/archive/x/proposal.md"} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		content := "#### Scenario: A\n\nbody\n"
+		if name == ".espectacular/config.toml" {
+			content = "tool_version = \"0.1.0\"\n"
+		}
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	var out bytes.Buffer
+	d := System()
+	d.Streams = &IOStreams{Out: &out, Err: &out}
+	d.Getenv = func(k string) string { return map[string]string{"COMP_LINE": "ah check --changes "}[k] }
+	d.Getwd = func() (string, error) { return root, nil }
+	require.Equal(t, ExitOK, Main(t.Context(), []string{"ah", "", "--changes"}, d))
+	assert.Equal(t, "add-b\n", out.String())
 }

@@ -61,8 +61,9 @@ func TestCompletion(t *testing.T) {
 		{"-C names the repository", elsewhere, "ah -C " + root + " check b", "", lines("beta", "beta/beta-one")},
 		{"--chdir= names the repository", elsewhere, "ah --chdir=" + root + " check a", "", lines("alpha", "alpha/it-fails", "alpha/it-works")},
 		{"no repository: nothing", elsewhere, "ah check ", "", ""},
-		{"explain topic", root, "ah explain missing-r", "", lines("missing-runner")},
+		{"explain topic", root, "ah explain missing-ru", "", lines("missing-runner")},
 		{"shells", root, "ah completions ", "", lines("bash", "fish", "zsh")},
+		{"no change directory: no change ids", root, "ah check --changes ", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

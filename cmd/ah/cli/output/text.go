@@ -78,7 +78,11 @@ func (p *Text) Print(r report.Report) error {
 	case r.Failed():
 		verdict = paint(red, "FAILED")
 	}
-	fmt.Fprintf(&b, "ah check: %s: %s\n", verdict, summaryText(r, p.durationMS))
+	changes := ""
+	if len(r.Scope.Changes) > 0 {
+		changes = " (with changes " + strings.Join(r.Scope.Changes, ", ") + ")"
+	}
+	fmt.Fprintf(&b, "ah check: %s: %s%s\n", verdict, summaryText(r, p.durationMS), changes)
 	_, err := io.WriteString(p.w, b.String())
 	return err
 }

@@ -1,0 +1,151 @@
+package acceptance_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/finding"
+)
+
+// oracleCases are check-changes scripts whose repository (the
+// overlay-compiler fixture plus the script's files) is also archived with
+// the OpenSpec CLI. refuses names the requirement openspec archive refuses
+// the change for; empty when it archives it.
+var oracleCases = []struct {
+	script, change, refuses string
+}{
+	{"check-changes-added", "add-parser", ""},
+	{"check-changes-staged-metadata", "add-parser", ""},
+	{"check-changes-modified-text", "reword", ""},
+	{"check-changes-unsignaled-redefinition", "reword", ""},
+	{"check-changes-mirrored", "mirror", ""},
+	{"check-changes-removed", "drop-output", ""},
+	{"check-changes-renamed", "rename-output", ""},
+	{"check-changes-nr-failing", "tweak", ""},
+	{"check-changes-modified-omits", "trim", "Parsing"},
+	{"check-changes-modified-missing", "ghost", "Lexing"},
+	{"check-changes-added-existing", "again", "Output"},
+	{"check-changes-two-sections", "both", "Output"},
+	{"check-changes-removed-missing", "drop", "output"},
+}
+
+// TestOpenSpecOracle: the scope of `ah check --changes X` is the scope the
+// specs have after `openspec archive X` (issue 10). For each case the
+// scenario ids per capability, and the bodies of scenarios without an
+// overlay-conflict, must match; where OpenSpec refuses to archive, ah
+// reports an overlay-conflict naming the same requirement.
+func TestOpenSpecOracle(t *testing.T) {
+	bin, err := filepath.Abs(filepath.Join("testdata", "fixtures", "openspec-cli", "node_modules", ".bin", "openspec"))
+	require.NoError(t, err)
+	if _, err := os.Stat(bin); err != nil {
+		if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("the OpenSpec CLI is required (AH_REQUIRE_TOOLS=1) but not installed: run npm ci --prefix acceptance/testdata/fixtures/openspec-cli")
+		}
+		t.Skip("the OpenSpec CLI is not installed: npm ci --prefix acceptance/testdata/fixtures/openspec-cli")
+	}
+	for _, tc := range oracleCases {
+		t.Run(tc.script, func(t *testing.T) {
+			t.Parallel()
+			original, archived := oracleRepo(t, tc.script), oracleRepo(t, tc.script)
+			overlay := scopeOf(t, original, tc.change)
+			cmd := exec.CommandContext(t.Context(), bin, "archive", tc.change, "--yes")
+			cmd.Dir = archived
+			cmd.Env = append(os.Environ(), "OPENSPEC_TELEMETRY=0", "HOME="+t.TempDir(), "NO_COLOR=1")
+			out, err := cmd.CombinedOutput()
+			if tc.refuses != "" {
+				require.Error(t, err, "openspec archive %s accepted the change:\n%s", tc.change, out)
+				assert.Contains(t, string(out), tc.refuses, "openspec's refusal")
+				var msgs []string
+				for _, f := range overlay.Findings {
+					if f.Kind == finding.OverlayConflict {
+						msgs = append(msgs, f.Message)
+					}
+				}
+				assert.True(t, slicesContain(msgs, `"`+tc.refuses+`"`), "no overlay-conflict names %q: %q", tc.refuses, msgs)
+				return
+			}
+			require.NoError(t, err, "openspec archive %s:\n%s", tc.change, out)
+			deployed := scopeOf(t, archived, "")
+			conflicted := map[string]bool{}
+			for _, f := range overlay.Findings {
+				if f.Kind == finding.OverlayConflict && f.Scenario != nil {
+					conflicted[f.Spec+"/"+f.Scenario.ID] = true
+				}
+			}
+			assert.Equal(t, unitIDs(deployed), unitIDs(overlay), "scenario ids per capability")
+			want, got := unitBodies(deployed), unitBodies(overlay)
+			for key := range conflicted {
+				delete(want, key)
+				delete(got, key)
+			}
+			assert.Equal(t, want, got, "scenario bodies")
+		})
+	}
+}
+
+// oracleRepo writes the overlay-compiler fixture and the script's files
+// into a new directory.
+func oracleRepo(t *testing.T, script string) string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "fixtures", "overlay-compiler"))))
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "check", script+".txtar"))
+	require.NoError(t, err)
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, f.Data, 0o644))
+	}
+	return dir
+}
+
+func scopeOf(t *testing.T, dir, change string) check.Report {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, config.Path))
+	require.NoError(t, err)
+	cfg, err := config.Parse(data)
+	require.NoError(t, err)
+	opts := check.Options{}
+	if change != "" {
+		opts.Changes = []string{change}
+	}
+	rep, err := check.Run(t.Context(), os.DirFS(dir), cfg, opts)
+	require.NoError(t, err)
+	return rep
+}
+
+// unitIDs lists the scenario ids of each capability, in scope order.
+func unitIDs(r check.Report) map[string][]string {
+	out := map[string][]string{}
+	for _, u := range r.Units {
+		out[u.Capability] = append(out[u.Capability], u.Scenario.ID)
+	}
+	return out
+}
+
+func unitBodies(r check.Report) map[string]string {
+	out := map[string]string{}
+	for _, u := range r.Units {
+		out[u.Capability+"/"+u.Scenario.ID] = strings.TrimSpace(u.Scenario.BodyMarkdown)
+	}
+	return out
+}
+
+func slicesContain(msgs []string, sub string) bool {
+	for _, m := range msgs {
+		if bytes.Contains([]byte(m), []byte(sub)) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,102 @@
+package overlay
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/repofs"
+	"github.com/espectacular/ah/core/spec"
+)
+
+// Change is one selected change as read from the repository.
+type Change struct {
+	ID string
+	// Dir is the change's directory, <paths.changes>/<id>.
+	Dir string
+	// Files are the change's delta specs, <changes>/<id>/specs/<capability>/spec.md,
+	// sorted by capability.
+	Files []spec.File
+	// Staged maps "<capability>/<scenario-id>" to its staged contract,
+	// .espectacular/changes/<id>/<capability>/<scenario-id>.toml.
+	Staged map[string]string
+	// StagedPaths are every .toml under the change's staging directory, sorted.
+	StagedPaths []string
+}
+
+// StagingDir is where the staged contracts of change id live.
+func StagingDir(id string) string { return path.Join(config.Dir, "changes", id) }
+
+// StagedPath is where change id stages the contract of a scenario.
+func StagedPath(id, capability, scenario string) string {
+	return path.Join(StagingDir(id), capability, scenario+".toml")
+}
+
+// Load reads the changes ids (normalized first) under the changes
+// directory. A bad or unknown id is an error: the user asked for a change
+// that is not there, and a gate over it would check nothing.
+func Load(fsys fs.FS, changesDir string, specLimit int64, ids []string) ([]Change, error) {
+	var out []Change
+	for _, id := range Normalize(ids) {
+		if err := ValidID(id); err != nil {
+			return nil, err
+		}
+		dir := path.Join(changesDir, id)
+		if fi, err := fs.Stat(fsys, dir); err != nil || !fi.IsDir() {
+			return nil, &UnknownChangeError{ID: id, Path: dir, Known: known(fsys, changesDir)}
+		}
+		c := Change{ID: id, Dir: dir, Staged: map[string]string{}}
+		files, err := spec.DiscoverLimit(fsys, path.Join(dir, "specs"), specLimit)
+		if err != nil && !errors.Is(err, spec.ErrNoSpecsDir) {
+			return nil, fmt.Errorf("read change %s: %w", id, err)
+		}
+		c.Files = files
+		if err := c.readStaged(fsys); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// readStaged lists the change's staged contracts. Hidden files and
+// directories are never contracts, as in the deployed scan.
+func (c *Change) readStaged(fsys fs.FS) error {
+	root := StagingDir(c.ID)
+	if _, err := fs.Stat(fsys, root); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return repofs.Walk(fsys, root, func(e repofs.Entry) error {
+		if e.Refused != nil || strings.HasPrefix(e.Name, ".") {
+			if e.Dir {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if e.Dir || !strings.HasSuffix(e.Name, ".toml") {
+			return nil
+		}
+		c.StagedPaths = append(c.StagedPaths, e.Path)
+		rel := strings.TrimPrefix(e.Path, root+"/")
+		capability, file := path.Split(rel)
+		key := strings.TrimSuffix(capability, "/") + "/" + strings.TrimSuffix(file, ".toml")
+		c.Staged[key] = e.Path
+		return nil
+	})
+}
+
+// known lists the change directories, for the unknown-change message.
+// archive holds archived changes, not selectable ones.
+func known(fsys fs.FS, dir string) []string {
+	entries, _ := fs.ReadDir(fsys, dir)
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "archive" && ValidID(e.Name()) == nil {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}

@@ -1,0 +1,259 @@
+package overlay_test
+
+import (
+	"errors"
+	"testing"
+	"testing/fstest"
+
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/overlay"
+	"github.com/espectacular/ah/core/spec"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const deployedSpec = `# compiler
+
+## Requirements
+
+### Requirement: Parsing
+The compiler SHALL parse.
+
+#### Scenario: Old behavior
+- **WHEN** old input
+- **THEN** old output
+
+#### Scenario: Keeps going
+- **WHEN** more input
+- **THEN** it keeps going
+
+### Requirement: Output
+The compiler SHALL print.
+
+#### Scenario: Prints
+- **WHEN** done
+- **THEN** it prints
+`
+
+const (
+	oldBody   = "- **WHEN** old input\n- **THEN** old output"
+	keepBlock = "#### Scenario: Keeps going\n- **WHEN** more input\n- **THEN** it keeps going\n"
+)
+
+func contractPath(capability, id string) string {
+	return ".espectacular/" + capability + "/" + id + ".toml"
+}
+
+// apply runs Load and Apply over a repository holding the deployed
+// compiler spec plus files.
+func apply(t *testing.T, files map[string]string, ids ...string) overlay.Result {
+	t.Helper()
+	fsys := fstest.MapFS{"openspec/specs/compiler/spec.md": {Data: []byte(deployedSpec)}}
+	for p, s := range files {
+		fsys[p] = &fstest.MapFile{Data: []byte(s)}
+	}
+	deployed, err := spec.Discover(fsys, "openspec/specs")
+	require.NoError(t, err)
+	changes, err := overlay.Load(fsys, "openspec/changes", 1<<20, ids)
+	require.NoError(t, err)
+	var contracts []string
+	for p := range files {
+		if len(p) > 13 && p[:13] == ".espectacular" {
+			contracts = append(contracts, p)
+		}
+	}
+	return overlay.Apply(deployed, contracts, changes, contractPath)
+}
+
+func ids(r overlay.Result, capability string) []string {
+	var out []string
+	for _, s := range r.Scopes[capability] {
+		out = append(out, s.Scenario.ID)
+	}
+	return out
+}
+
+func messages(r overlay.Result, k finding.Kind) []string {
+	var out []string
+	for _, f := range r.Findings {
+		if f.Kind == k {
+			out = append(out, f.Message)
+		}
+	}
+	return out
+}
+
+func delta(sections string) string { return "# compiler delta\n\n" + sections }
+
+const modifiedParsing = "## MODIFIED Requirements\n\n### Requirement: Parsing\nThe compiler SHALL parse better.\n\n"
+
+func TestApply(t *testing.T) {
+	const chg = "openspec/changes/add-parser/specs/compiler/spec.md"
+	const staged = ".espectacular/changes/add-parser/compiler/"
+	tests := []struct {
+		name      string
+		files     map[string]string
+		ids       []string
+		scope     []string
+		conflicts []string // substrings, one per overlay-conflict, in order
+		check     func(t *testing.T, r overlay.Result)
+	}{{
+		name: "ADDED requirement joins the scope with its staged contract",
+		files: map[string]string{
+			chg:                          delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n"),
+			staged + "new-behavior.toml": "",
+		},
+		scope: []string{"old-behavior", "keeps-going", "prints", "new-behavior"},
+		check: func(t *testing.T, r overlay.Result) {
+			s := r.Scopes["compiler"][3]
+			assert.Equal(t, chg, s.SpecPath)
+			assert.Equal(t, "add-parser", s.Change)
+			assert.Equal(t, staged+"new-behavior.toml", s.ContractPath)
+			assert.Equal(t, ".espectacular/compiler/old-behavior.toml", r.Scopes["compiler"][0].ContractPath)
+		},
+	}, {
+		name:  "a MODIFIED block restating a scenario unchanged is a no-op",
+		files: map[string]string{chg: delta(modifiedParsing + "#### Scenario: Old behavior\n" + oldBody + "\n\n" + keepBlock)},
+		scope: []string{"old-behavior", "keeps-going", "prints"},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, "openspec/specs/compiler/spec.md", r.Scopes["compiler"][0].SpecPath)
+		},
+	}, {
+		name: "new text with a staged contract replaces the deployed text",
+		files: map[string]string{
+			chg:                          delta(modifiedParsing + "#### Scenario: Old behavior\n- **THEN** reworded\n\n" + keepBlock),
+			staged + "old-behavior.toml": "",
+		},
+		scope: []string{"old-behavior", "keeps-going", "prints"},
+		check: func(t *testing.T, r overlay.Result) {
+			s := r.Scopes["compiler"][0]
+			assert.Equal(t, chg, s.SpecPath)
+			assert.Equal(t, "- **THEN** reworded", s.Scenario.Body)
+			assert.Equal(t, staged+"old-behavior.toml", s.ContractPath)
+			assert.True(t, r.Claimed[".espectacular/compiler/old-behavior.toml"], "the deployed contract is replaced, not orphaned")
+		},
+	}, {
+		name:      "new text without a staged contract is a conflict and the deployed text stays",
+		files:     map[string]string{chg: delta(modifiedParsing + "#### Scenario: Old behavior\n- **THEN** reworded\n\n" + keepBlock)},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`change "add-parser" restates scenario "Old behavior"`},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, oldBody, r.Scopes["compiler"][0].Scenario.Body)
+			assert.Equal(t, chg, r.Findings[0].SpecPath)
+		},
+	}, {
+		name:      "a MODIFIED block omitting a deployed scenario is a conflict; the scenario stays",
+		files:     map[string]string{chg: delta(modifiedParsing + "#### Scenario: Old behavior\n" + oldBody + "\n")},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`requirement "Parsing" omits "Keeps going"`},
+	}, {
+		name:  "REMOVED takes the requirement's scenarios out; their deployed contracts are claimed",
+		files: map[string]string{chg: delta("## REMOVED Requirements\n\n### Requirement: Output\n**Reason**: gone\n")},
+		scope: []string{"old-behavior", "keeps-going"},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.True(t, r.Claimed[".espectacular/compiler/prints.toml"])
+			assert.False(t, r.Claimed[".espectacular/compiler/old-behavior.toml"])
+		},
+	}, {
+		name: "RENAMED keeps the scenarios, and MODIFIED then names the new header",
+		files: map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Output`\n- TO: `### Requirement: Printing`\n\n" +
+			"## MODIFIED Requirements\n\n### Requirement: Printing\nIt SHALL print.\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n\n#### Scenario: Prints twice\n- **THEN** twice\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints", "prints-twice"},
+	}, {
+		name: "OpenSpec's refusals are conflicts",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Output\nx SHALL y\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n\n" +
+			"## MODIFIED Requirements\n\n### Requirement: Nothing here\nx SHALL y\n\n#### Scenario: Ghost\n- **THEN** boo\n\n" +
+			"## REMOVED Requirements\n\n### Requirement: parsing\n\n### Requirement: Nothing here\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{
+			`requirement "Nothing here" is both MODIFIED and REMOVED`,
+			`REMOVED names requirement "parsing", which is not in the scope of openspec/specs/compiler/spec.md (did you mean "Parsing"?)`,
+			`REMOVED names requirement "Nothing here", which is not in the scope`,
+			`ADDED names requirement "Output", which already exists`,
+		},
+	}, {
+		name:      "a delta spec with no operation is refused",
+		files:     map[string]string{chg: "# compiler\n\n## Requirements\n\n### Requirement: X\n"},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{"has no ADDED, MODIFIED, REMOVED or RENAMED requirement"},
+	}, {
+		name: "a mirrored Requirements section with the same bodies is one scenario",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n\n" +
+			"## Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints", "new-behavior"},
+		check: func(t *testing.T, r overlay.Result) { assert.Empty(t, r.Collisions) },
+	}, {
+		name: "a mirror with a different body is a collision",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n\n" +
+			"## Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** other\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints", "new-behavior"},
+		check: func(t *testing.T, r overlay.Result) {
+			require.Len(t, r.Collisions, 1)
+			assert.Equal(t, staged+"new-behavior.toml", r.Collisions[0].ContractPath)
+		},
+	}, {
+		name: "two changes adding one scenario id conflict",
+		files: map[string]string{
+			"openspec/changes/first/specs/compiler/spec.md":  delta("## ADDED Requirements\n\n### Requirement: A\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n"),
+			"openspec/changes/second/specs/compiler/spec.md": delta("## ADDED Requirements\n\n### Requirement: B\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n"),
+		},
+		ids:       []string{"second", "first"},
+		scope:     []string{"old-behavior", "keeps-going", "prints", "twin"},
+		conflicts: []string{`changes "first" (openspec/changes/first/specs/compiler/spec.md:8) and "second"`},
+	}, {
+		name: "two changes staging one deployed scenario conflict; the first id wins",
+		files: map[string]string{
+			"openspec/changes/first/README.md":                  "",
+			"openspec/changes/second/README.md":                 "",
+			".espectacular/changes/first/compiler/prints.toml":  "",
+			".espectacular/changes/second/compiler/prints.toml": "",
+		},
+		ids:       []string{"first", "second"},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`changes "first" and "second" both stage a contract for scenario "Prints"`},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, ".espectacular/changes/first/compiler/prints.toml", r.Scopes["compiler"][2].ContractPath)
+		},
+	}, {
+		name:  "a staged contract without a scenario in scope is an orphan",
+		files: map[string]string{"openspec/changes/add-parser/proposal.md": "", staged + "ghost.toml": ""},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, []string{staged + `ghost.toml is staged by change "add-parser" but capability "compiler" has no scenario "ghost" in the scope of that change: add the scenario to the change's delta spec, or move or delete the contract`},
+				messages(r, finding.OrphanTOML))
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.ids == nil {
+				tt.ids = []string{"add-parser"}
+			}
+			r := apply(t, tt.files, tt.ids...)
+			if tt.scope != nil {
+				assert.Equal(t, tt.scope, ids(r, "compiler"))
+			}
+			got := messages(r, finding.OverlayConflict)
+			require.Len(t, got, len(tt.conflicts), "conflicts: %q", got)
+			for i, want := range tt.conflicts {
+				assert.Contains(t, got[i], want)
+			}
+			if tt.check != nil {
+				tt.check(t, r)
+			}
+		})
+	}
+}
+
+func TestLoadRefusesBadAndUnknownIDs(t *testing.T) {
+	fsys := fstest.MapFS{"openspec/changes/real/proposal.md": {}}
+	for _, id := range []string{"../x", "a/b", ".hidden", ""} {
+		_, err := overlay.Load(fsys, "openspec/changes", 1<<20, []string{id})
+		_, ok := errors.AsType[*overlay.BadIDError](err)
+		assert.True(t, ok, "Load(%q) = %v, want a BadIDError", id, err)
+	}
+	_, err := overlay.Load(fsys, "openspec/changes", 1<<20, []string{"nope"})
+	assert.EqualError(t, err, `change "nope" does not exist: there is no directory openspec/changes/nope; changes: real`)
+}
+
+func TestNormalize(t *testing.T) {
+	assert.Equal(t, []string{"alpha", "zeta"}, overlay.Normalize([]string{"zeta", "alpha", "zeta"}))
+}
