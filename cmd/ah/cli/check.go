@@ -7,8 +7,8 @@ import (
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
-	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/core/overlay"
+	"github.com/espectacular/ah/core/selection"
 )
 
 // CheckCmd is `ah check`.
