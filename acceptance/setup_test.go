@@ -31,6 +31,7 @@ func commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"fixture":    cmdFixture,
 		"jsonschema": cmdJSONSchema,
 		"path-only":  cmdPathOnly,
+		"corpus":     cmdCorpus,
 	}
 }
 

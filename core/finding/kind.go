@@ -35,6 +35,9 @@ const (
 	// unclosed fences).
 	UnreadablePath Kind = "unreadable-path"
 	UnclosedBlock  Kind = "unclosed-block"
+	// BatchFallback: issue 12, a batched invocation whose per-test report
+	// could not be trusted; the binding re-ran on its own.
+	BatchFallback Kind = "batch-fallback"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -70,8 +73,9 @@ const (
 	EnableCapability    Action = "enable_capability"
 	FixToolInvocation   Action = "fix_tool_invocation"
 	ReviewAndApply      Action = "review_and_apply"
-	// HumanReviewRequired is never chosen by ah itself; a custom runner
-	// may report it.
+	// HumanReviewRequired is chosen by ah only for batch-fallback (the
+	// re-run decided the verdict; a person may look at why the batch
+	// failed); a custom runner may report it too.
 	HumanReviewRequired Action = "human_review_required"
 )
 
@@ -105,6 +109,7 @@ var kinds = map[Kind]KindInfo{
 	NoScenarios:                {Warning, Warn, ReviewAndApply},
 	UnreadablePath:             {Structural, Error, ReviewAndApply},
 	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
+	BatchFallback:              {Warning, Warn, HumanReviewRequired},
 }
 
 // actions lists every documented suggested action.

@@ -25,6 +25,7 @@ type CheckCmd struct {
 	Shard    string `name:"shard" placeholder:"K/N" help:"Run only shard K of N of the tests (structural findings are reported by shard 1); join the shards' --json reports with ah merge."`
 	// Durations balances the shards by a previous report's timings.
 	Durations string `name:"durations" placeholder:"FILE" help:"With --shard: balance the shards by the test durations recorded in FILE, a previous ah check --run-tests --timings --json report."`
+	NoBatch   bool   `name:"no-batch" help:"Run every test binding in its own process, never batched (for debugging and benchmarks)."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -81,7 +82,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		prog = newProgress(c.progressMode(d), d.Streams.Err)
 		opts.Exec = &check.Exec{
 			Process: d.Process, Dir: r.Root, Jobs: c.jobs(), Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv,
-			FailFast: c.FailFast,
+			FailFast: c.FailFast, NoBatch: c.NoBatch, Strict: c.Strict,
 		}
 		if prog != nil {
 			opts.Exec.Progress = prog
