@@ -3,6 +3,8 @@ package execution
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,7 +21,7 @@ type Batch = report.Batch
 // else re-run on its own after a batch-fallback warning (seed 004,
 // C-batch-attribution, C-batch-fallback). The batch record travels on the
 // first member's result.
-func runBatch(ctx context.Context, env Env, jobs []Job, w work) []JobResult {
+func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []JobResult {
 	b, inv := w.batch, w.job.Invocation
 	a := inv.Runner.(adapterRunner) // planWork batches adapter jobs only
 	o := execute(ctx, env, inv)
@@ -41,6 +43,7 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work) []JobResult {
 	out := make([]JobResult, len(w.members))
 	rep := a.parse(o)
 	reason := fallbackReason(o, rep, inv.Timeout)
+	rerun := map[int]string{} // member position -> why it re-runs
 	for k, m := range w.members {
 		j := jobs[m]
 		mo := o
@@ -50,20 +53,21 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work) []JobResult {
 			out[k] = judged(j, mo, env.Timings)
 		case reason != "":
 			rec.Fallback = reason
-			out[k] = fallback(ctx, env, j, b.id, reason)
+			rerun[k] = reason
 		default:
 			matched := selected(b.batcher, b.sels[k], *rep)
 			if len(matched) == 0 && o.Result.ExitCode != 0 {
 				// A failed batch that reported none of this binding's tests
 				// may have died before reaching them (a panic ends a go
 				// test binary): only a run of its own can tell.
-				out[k] = fallback(ctx, env, j, b.id, "the batch failed before reporting any test this binding selects")
+				rerun[k] = "the batch failed before reporting any test this binding selects"
 				continue
 			}
 			out[k] = attributed(j, mo, a, b.id, matched, shareMS)
 			out[k].Duration = share
 		}
 	}
+	rerunAll(ctx, env, jobs, w, workers, rerun, out)
 	out[0].Batch = rec
 	return out
 }
@@ -95,6 +99,32 @@ func selected(b ports.Batcher, sel ports.Selection, rep ports.TestReport) []port
 		}
 	}
 	return out
+}
+
+// rerunAll re-runs the members in rerun on their own, up to workers at
+// once (the batch's resources are still held: its members share them), so
+// a fallback of hundreds of bindings is not serial. A member a
+// cancellation kept from starting is not_run.
+func rerunAll(ctx context.Context, env Env, jobs []Job, w work, workers int, rerun map[int]string, out []JobResult) {
+	if len(rerun) == 0 {
+		return
+	}
+	ks := slices.Sorted(maps.Keys(rerun))
+	sub := make([]Job, len(ks))
+	for i, k := range ks {
+		sub[i] = jobs[w.members[k]]
+	}
+	started := Schedule(ctx, sub, workers, func(i int) bool {
+		out[ks[i]] = fallback(ctx, env, sub[i], w.batch.id, rerun[ks[i]])
+		return false
+	})
+	for i, ok := range started {
+		if !ok {
+			inv := sub[i].Invocation
+			out[ks[i]] = judged(sub[i], Outcome{Skipped: true, Argv: env.wrap(inv.Argv), Command: env.display(inv)}, env.Timings)
+			out[ks[i]].Interrupted = true
+		}
+	}
 }
 
 // fallback re-runs a member job on its own, with its ordinary verdict,

@@ -76,7 +76,7 @@ func Stream(ctx context.Context, env Env, jobs []Job, opts Options, emit func(i 
 		w := units[i]
 		t.start(w.job)
 		stop := false
-		for k, r := range runWork(ctx, env, jobs, w) {
+		for k, r := range runWork(ctx, env, jobs, w, opts.Workers) {
 			m := w.members[k]
 			t.end(jobs[m], r)
 			emit(m, r)
@@ -101,11 +101,11 @@ func Stream(ctx context.Context, env Env, jobs []Job, opts Options, emit func(i 
 
 // runWork runs one unit of work and returns the results of its member
 // jobs, in member order.
-func runWork(ctx context.Context, env Env, jobs []Job, w work) []JobResult {
+func runWork(ctx context.Context, env Env, jobs []Job, w work, workers int) []JobResult {
 	if w.batch == nil {
 		return []JobResult{runJob(ctx, env, jobs[w.members[0]])}
 	}
-	return runBatch(ctx, env, jobs, w)
+	return runBatch(ctx, env, jobs, w, workers)
 }
 
 // Run runs the jobs and returns their results in plan order, whatever the
