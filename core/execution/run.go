@@ -29,6 +29,9 @@ type Outcome struct {
 	Streamed *ports.TestReport
 	// Dir is the absolute repository root the job ran in.
 	Dir string
+	// Strict asks an adapter's Judge for proof that a selected test ran
+	// and passed (ah check --strict, strict.go).
+	Strict bool
 }
 
 // JobResult is the judged result of one job: its execution record and the
@@ -124,7 +127,7 @@ func runJob(ctx context.Context, env Env, j Job) JobResult {
 
 // execute prepares, runs and reads one invocation.
 func execute(ctx context.Context, env Env, inv Invocation) Outcome {
-	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir}
+	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir, Strict: env.Strict}
 	st, err := inv.Runner.Start(ctx, env, inv)
 	if err != nil {
 		o.Result, o.StartErr = ports.Result{ExitCode: -1}, err
