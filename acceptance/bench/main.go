@@ -3,6 +3,7 @@
 // performance is read by people, not asserted (STYLE.md rule 38).
 //
 //	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard]
+//	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
 //
 // It builds ah once into a temporary directory, writes throw-away
 // repositories there, and removes everything when done.
@@ -65,8 +66,18 @@ func run(runs int, only []string) error {
 			err = b.memorySpec()
 		case "shard":
 			err = b.shard()
+		case "batch":
+			err = b.batchAll()
+		case "batch-go":
+			err = b.batchGo()
+		case "batch-pytest":
+			err = b.batchPytest()
+		case "batch-vitest":
+			err = b.batchVitest()
+		case "batch-self":
+			err = b.batchSelf()
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo memory-spec or shard)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, batch, batch-go, batch-pytest, batch-vitest or batch-self)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
