@@ -55,7 +55,14 @@ func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, boo
 			pats = append(pats, s.Terms[0])
 		}
 	}
-	return slices.Concat(command, []string{sels[0].Group, "-run", strings.Join(pats, "|")}), true
+	argv := slices.Concat(command, []string{sels[0].Group, "-run", strings.Join(pats, "|")})
+	// go test's default -timeout of 10 minutes is meant for one binding's
+	// binary; a batch runs many, under ah's own bound (the largest
+	// timeout_seconds of its entries). A -timeout the runner sets stays.
+	if !slices.ContainsFunc(command, func(w string) bool { return w == "-timeout" || strings.HasPrefix(w, "-timeout=") }) {
+		argv = append(argv, "-timeout=0")
+	}
+	return argv, true
 }
 
 // Matches implements ports.Batcher with the testing package's own rule:

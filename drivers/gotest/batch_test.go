@@ -44,7 +44,9 @@ func TestBatchArgv(t *testing.T) {
 	}
 	got, ok := d.BatchArgv([]string{"go", "test"}, sels)
 	require.True(t, ok)
-	assert.Equal(t, []string{"go", "test", "./acceptance", "-run", "^TestScript$/^check$/^a$|^TestCorpus$"}, got)
+	assert.Equal(t, []string{"go", "test", "./acceptance", "-run", "^TestScript$/^check$/^a$|^TestCorpus$", "-timeout=0"}, got)
+	got, _ = d.BatchArgv([]string{"go", "test", "-timeout=30m"}, sels[:1])
+	assert.Equal(t, []string{"go", "test", "-timeout=30m", "./acceptance", "-run", "^TestScript$/^check$/^a$"}, got, "the runner's own -timeout stays")
 	_, ok = d.BatchArgv([]string{"go", "test"}, append(sels, ports.Selection{Group: "./other", Terms: []string{"^TestB$"}}))
 	assert.False(t, ok, "one package per batch")
 }
