@@ -38,6 +38,9 @@ func (b bench) batchRepo(name, typ string, flags func(i int) string, files map[s
 	if _, ok := files[".espectacular/config.toml"]; !ok {
 		files[".espectacular/config.toml"] = "tool_version = \"0.1.0\"\n"
 	}
+	// A loaded machine must not turn a slow framework start into a
+	// timeout: the figure is time, not verdicts.
+	files[".espectacular/config.toml"] += "\n[execution]\ndefault_timeout_seconds = 900\n"
 	return root, writeFiles(root, files)
 }
 
