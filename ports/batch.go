@@ -2,30 +2,39 @@ package ports
 
 // Batcher is an optional capability of a Reporter: running the bindings of
 // several contracts that share one runner in a single invocation, and
-// giving each binding its verdict from the per-test report. The batching
-// feature asks a Reporter for it with a type assertion; a driver without it
-// runs one invocation per binding, as today. No bundled driver implements
-// it yet.
+// giving each binding its verdict from the per-test report (issue 12). The
+// core asks a Reporter for it with a type assertion; a driver without it
+// runs one invocation per binding.
 //
 // A batch works in three steps:
 //
-//  1. Selectors turns each binding's flags into test selectors. A binding
-//     whose flags are more than selectors (options, environment-dependent
-//     arguments) is not batchable and runs alone.
-//  2. BatchArgv builds one argv from the runner's command and the union of
-//     the selectors, in binding order; it must run exactly those tests.
-//  3. Matches assigns each reported TestCase to the selectors it answers, so
-//     a binding passes when every case matching its selectors passed and at
-//     least one ran.
+//  1. Select turns each binding's flags into a Selection. A binding whose
+//     flags are more than test selectors (options, environment-dependent
+//     arguments, patterns the attribution cannot evaluate exactly) is not
+//     batchable and runs alone.
+//  2. BatchArgv builds one argv from the runner's command and the
+//     selections of one group, in binding order; it must run at least the
+//     selected tests (a superset is fine: attribution sorts them out).
+//  3. Matches says whether a reported test case is one a selection selects,
+//     with the framework's own matching rules, so a binding passes when
+//     every case matching its selection passed and at least one did.
 type Batcher interface {
-	// Selectors returns the test selectors a binding's flags (already split
-	// into words) name, and ok = false when the flags are not only
-	// selectors (for pytest: node ids and paths, not -k or -x).
-	Selectors(flags []string) (selectors []string, ok bool)
-	// BatchArgv is the argv that runs every selector at once after the
-	// runner's command prefix.
-	BatchArgv(command []string, selectors []string) []string
-	// Matches reports whether a reported test case is selected by
-	// selector.
-	Matches(selector string, tc TestCase) bool
+	// Select reads a binding's flags (already split into words); ok is
+	// false when they are not only test selectors.
+	Select(flags []string) (sel Selection, ok bool)
+	// BatchArgv is the argv that runs every selection at once after the
+	// runner's command prefix; ok is false when they cannot be combined.
+	BatchArgv(command []string, sels []Selection) (argv []string, ok bool)
+	// Matches reports whether a reported test case is selected by sel.
+	Matches(sel Selection, tc TestCase) bool
+}
+
+// Selection is what one binding's flags select, in the driver's own terms.
+type Selection struct {
+	// Group partitions selections: only selections of one group share a
+	// batch (go: one package and one number of -run levels).
+	Group string
+	// Terms are the driver's selectors (go: the -run pattern; pytest: node
+	// ids; vitest: the name pattern, then file filters).
+	Terms []string
 }

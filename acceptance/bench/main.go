@@ -3,6 +3,7 @@
 // performance is read by people, not asserted (STYLE.md rule 38).
 //
 //	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay]
+//	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
 //
 // It builds ah once into a temporary directory, writes throw-away
 // repositories there, and removes everything when done.
@@ -69,8 +70,18 @@ func run(runs int, only []string) error {
 			err = b.selection()
 		case "overlay":
 			err = b.overlay()
+		case "batch":
+			err = b.batchAll()
+		case "batch-go":
+			err = b.batchGo()
+		case "batch-pytest":
+			err = b.batchPytest()
+		case "batch-vitest":
+			err = b.batchVitest()
+		case "batch-self":
+			err = b.batchSelf()
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo memory-spec, shard, selection or overlay)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, batch, batch-go, batch-pytest, batch-vitest or batch-self)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)

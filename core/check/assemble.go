@@ -25,6 +25,7 @@ func assemble(sc resolved, v validation, changes []string, ran *execution.Result
 		}
 		rep.Executions = &execs
 		rep.Interrupted = ran.Interrupted
+		rep.Batches = ran.Batches
 	}
 	finding.Sort(findings)
 	if findings == nil {

@@ -60,6 +60,11 @@ type Exec struct {
 	// for path lists a driver extends (PYTHONPATH).
 	Scratch ports.Scratch
 	Getenv  func(string) string
+	// NoBatch runs every binding in its own process (ah check --no-batch).
+	NoBatch bool
+	// Strict requires every structured adapter binding to show a selected
+	// test that ran and passed (ah check --strict, issue 12).
+	Strict bool
 }
 
 // Report is the result of a check (see core/report).
@@ -127,7 +132,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 			}
 		}
 		ex := *opts.Exec
-		res := execution.Run(ctx, envOf(cfg, ex), jobs, execution.Options{Workers: workersOf(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast})
+		res := execution.Run(ctx, envOf(cfg, ex), jobs, execution.Options{Workers: workersOf(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
 		res.Findings = append(res.Findings, unresolved...)
 		ran = &res
 	}
@@ -159,7 +164,7 @@ func noScenarios(cfg config.Config) finding.Finding {
 func envOf(cfg config.Config, ex Exec) execution.Env {
 	return execution.Env{
 		Process: ex.Process, Dir: ex.Dir, Scratch: ex.Scratch, Getenv: ex.Getenv,
-		Timings: ex.Timings, Wrapper: cfg.Wrapper,
+		Timings: ex.Timings, Wrapper: cfg.Wrapper, Strict: ex.Strict,
 	}
 }
 

@@ -37,6 +37,9 @@ func (a adapterRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []
 	if rep != nil && verdict != NotRun && verdict != TimedOut && o.StartErr == nil && !o.Result.Signaled {
 		verdict = reportVerdict(*rep, o.Result.ExitCode)
 	}
+	if o.Strict && verdict == Passed && !a.provesSelected(j, rep) {
+		verdict = NoTestsRan
+	}
 	return verdict, func(b Binding, ms *int64) []finding.Finding {
 		return []finding.Finding{a.finding(j, b, o, verdict, rep, ms)}
 	}
@@ -77,7 +80,7 @@ func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep 
 	t.StderrTail = lastBytes(t.StderrTail, ports.DefaultTailBytes)
 	switch {
 	case verdict == NoTestsRan:
-		nf := finding.New(finding.NoTestsRan, noTestsMessage(b, o, *rep))
+		nf := finding.New(finding.NoTestsRan, a.noTestsMessage(j, b, o, rep))
 		nf.ContractPath = f.ContractPath
 		nf = nf.WithScenario(b.Capability, b.SpecPath, b.Scenario)
 		nf.Test = t
@@ -126,8 +129,15 @@ func invocationProblem(rep ports.TestReport) bool {
 	return true
 }
 
-func noTestsMessage(b Binding, o Outcome, rep ports.TestReport) string {
+func (a adapterRunner) noTestsMessage(j Job, b Binding, o Outcome, r *ports.TestReport) string {
 	what := fmt.Sprintf("tests.%s[%d] of %s", b.Entry.Type, b.Entry.Index, b.ContractPath)
+	if r == nil {
+		return fmt.Sprintf("%s exited with status %d, but its structured output could not be read: --strict needs a selected test that ran and passed; %s", what, o.Result.ExitCode, strictAdvice)
+	}
+	rep := *r
+	if n := tally(rep)[ports.TestPassed]; n > 0 {
+		return fmt.Sprintf("%s passed %d tests, but none its flags select as %s matches them: --strict needs a selected test that ran and passed; %s", what, n, a.driver.Name(), strictAdvice)
+	}
 	detail := fmt.Sprintf("exit status %d", o.Result.ExitCode)
 	if n := tally(rep)[ports.TestSkipped]; n > 0 {
 		detail += fmt.Sprintf(", %d skipped", n)

@@ -47,6 +47,9 @@ type Invocation struct {
 	Command string
 	// Runner starts and judges the process (runner.go).
 	Runner Runner
+	// Flags are the entry's flags split into words, the tail of Argv after
+	// the runner's command; nil for shell entries. Batching reads them.
+	Flags []string
 }
 
 // key identifies identical invocations: same argv, environment, timeout
@@ -78,6 +81,7 @@ func Invoke(cfg config.Config, b Binding, p runner.Plan) (Invocation, error) {
 		return inv, fmt.Errorf("tests.%s[%d].flags %q: %w", e.Type, e.Index, e.Flags, err)
 	}
 	inv.Argv = append(append([]string{}, p.Command...), flags...)
+	inv.Flags = append([]string{}, flags...)
 	inv.Command = shellword.Quote(inv.Argv)
 	return inv, nil
 }

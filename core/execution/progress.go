@@ -25,6 +25,8 @@ type Options struct {
 	// FailFast stops starting jobs after the first one that does not pass;
 	// the jobs never started are not_run, never passed.
 	FailFast bool
+	// Batch runs eligible jobs in batches (ah check without --no-batch).
+	Batch bool
 }
 
 // tracker turns job starts and results into Counts for a Progress.

@@ -29,6 +29,9 @@ type Outcome struct {
 	Streamed *ports.TestReport
 	// Dir is the absolute repository root the job ran in.
 	Dir string
+	// Strict asks an adapter's Judge for proof that a selected test ran
+	// and passed (ah check --strict, strict.go).
+	Strict bool
 }
 
 // JobResult is the judged result of one job: its execution record and the
@@ -47,6 +50,9 @@ type JobResult struct {
 	Duration time.Duration
 	// Interrupted is true when a cancellation cut the job short.
 	Interrupted bool
+	// Batch is the record of the batch this job ran in, on the batch's
+	// first member only, so Assemble lists each batch once.
+	Batch *Batch
 	// cause and where name the compile failure the job failed on, and
 	// owners are the bindings of Findings, one each (cause.go).
 	cause, where string
@@ -56,29 +62,53 @@ type JobResult struct {
 // Stream runs the jobs as opts say and calls emit with each judged result
 // as its job ends, from the worker that ran it (emit must be safe for
 // concurrent use). Each job's whole life happens in its worker: prepare,
-// run, read the report, judge, clean up. Jobs that never started (a
+// run, read the report, judge, clean up. With opts.Batch, eligible jobs run
+// in batches (batch_plan.go): a batch is one unit of work, and each member
+// job is emitted with its own attributed result. Jobs that never started (a
 // cancelled run, or --fail-fast after a failure) are emitted at the end, in
 // plan order, as not_run.
 func Stream(ctx context.Context, env Env, jobs []Job, opts Options, emit func(i int, r JobResult)) {
 	t := newTracker(opts.Progress, jobs)
-	started := Schedule(ctx, jobs, opts.Workers, func(i int) bool {
-		t.start(jobs[i])
-		r := runJob(ctx, env, jobs[i])
-		t.end(jobs[i], r)
-		emit(i, r)
-		return opts.FailFast && r.Execution.Verdict != Passed
+	// Without a scratch directory no report is read: nothing to attribute.
+	units := planWork(jobs, opts.Batch && env.Scratch != nil)
+	scheduled := make([]Job, len(units))
+	for i, w := range units {
+		scheduled[i] = w.job
+	}
+	started := Schedule(ctx, scheduled, opts.Workers, func(i int) bool {
+		w := units[i]
+		t.start(w.job)
+		stop := false
+		for k, r := range runWork(ctx, env, jobs, w, opts.Workers) {
+			m := w.members[k]
+			t.end(jobs[m], r)
+			emit(m, r)
+			stop = stop || (opts.FailFast && r.Execution.Verdict != Passed)
+		}
+		return stop
 	})
 	for i, ok := range started {
 		if ok {
 			continue
 		}
-		inv := jobs[i].Invocation
-		r := judged(jobs[i], Outcome{Skipped: true, Argv: env.wrap(inv.Argv), Command: env.display(inv)}, env.Timings)
-		// Not started without a cancellation: --fail-fast stopped the run,
-		// which is no interruption.
-		r.Interrupted = ctx.Err() != nil
-		emit(i, r)
+		for _, m := range units[i].members {
+			inv := jobs[m].Invocation
+			r := judged(jobs[m], Outcome{Skipped: true, Argv: env.wrap(inv.Argv), Command: env.display(inv)}, env.Timings)
+			// Not started without a cancellation: --fail-fast stopped the
+			// run, which is no interruption.
+			r.Interrupted = ctx.Err() != nil
+			emit(m, r)
+		}
 	}
+}
+
+// runWork runs one unit of work and returns the results of its member
+// jobs, in member order.
+func runWork(ctx context.Context, env Env, jobs []Job, w work, workers int) []JobResult {
+	if w.batch == nil {
+		return []JobResult{runJob(ctx, env, jobs[w.members[0]])}
+	}
+	return runBatch(ctx, env, jobs, w, workers)
 }
 
 // Run runs the jobs and returns their results in plan order, whatever the
@@ -92,12 +122,16 @@ func Run(ctx context.Context, env Env, jobs []Job, opts Options) Results {
 
 // runJob is one job's whole life.
 func runJob(ctx context.Context, env Env, j Job) JobResult {
-	inv := j.Invocation
-	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir}
+	return judged(j, execute(ctx, env, j.Invocation), env.Timings)
+}
+
+// execute prepares, runs and reads one invocation.
+func execute(ctx context.Context, env Env, inv Invocation) Outcome {
+	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir, Strict: env.Strict}
 	st, err := inv.Runner.Start(ctx, env, inv)
 	if err != nil {
 		o.Result, o.StartErr = ports.Result{ExitCode: -1}, err
-		return judged(j, o, env.Timings)
+		return o
 	}
 	if st.Cleanup != nil {
 		defer st.Cleanup()
@@ -111,5 +145,5 @@ func runJob(ctx context.Context, env Env, j Job) JobResult {
 		rep := st.Stream.Report(o.Result)
 		o.Streamed = &rep
 	}
-	return judged(j, o, env.Timings)
+	return o
 }

@@ -27,6 +27,9 @@ type Env struct {
 	Wrapper []string
 	// Timings adds durations to the results.
 	Timings bool
+	// Strict: a structured adapter job passes only when its report shows a
+	// selected test that ran and passed (ah check --strict, strict.go).
+	Strict bool
 }
 
 // Runner starts and judges the process of a job. Runners are plain values:

@@ -31,6 +31,8 @@ type Results struct {
 	Executions []Execution
 	// Interrupted is true when the run was cancelled before every job ended.
 	Interrupted bool
+	// Batches are the batched invocations, in plan order.
+	Batches []Batch
 }
 
 // judged is the result of one job: its runner's verdict, shared by every
@@ -84,6 +86,9 @@ func Assemble(jobs []JobResult) Results {
 		r.Passed += j.Passed
 		r.NotRun += j.NotRun
 		r.Interrupted = r.Interrupted || j.Interrupted
+		if j.Batch != nil {
+			r.Batches = append(r.Batches, *j.Batch)
+		}
 	}
 	return r
 }

@@ -42,6 +42,9 @@ const (
 	// OverlayConflict and MissingReplacement: issue 10 (change overlays).
 	OverlayConflict    Kind = "overlay-conflict"
 	MissingReplacement Kind = "missing-replacement"
+	// BatchFallback: issue 12, a batched invocation whose per-test report
+	// could not be trusted; the binding re-ran on its own.
+	BatchFallback Kind = "batch-fallback"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -77,8 +80,9 @@ const (
 	EnableCapability    Action = "enable_capability"
 	FixToolInvocation   Action = "fix_tool_invocation"
 	ReviewAndApply      Action = "review_and_apply"
-	// HumanReviewRequired is never chosen by ah itself; a custom runner
-	// may report it.
+	// HumanReviewRequired is chosen by ah only for batch-fallback (the
+	// re-run decided the verdict; a person may look at why the batch
+	// failed); a custom runner may report it too.
 	HumanReviewRequired Action = "human_review_required"
 	// RunAhSync refreshes derived contracts; it writes TOML, so it is
 	// never mechanical and carries no apply_command.
@@ -119,6 +123,7 @@ var kinds = map[Kind]KindInfo{
 	VerifiesDangling:           {Structural, Error, ReviewAndApply},
 	OverlayConflict:            {Structural, Error, ReviewAndApply},
 	MissingReplacement:         {Structural, Error, ReviewAndApply},
+	BatchFallback:              {Warning, Warn, HumanReviewRequired},
 }
 
 // actions lists every documented suggested action.

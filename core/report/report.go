@@ -22,6 +22,9 @@ type Report struct {
 	Interrupted bool
 	// Strict is true when warnings fail the gate too (ah check --strict).
 	Strict bool
+	// Batches lists the batched invocations of the run, in plan order;
+	// empty when nothing was batched (issue 12).
+	Batches []Batch
 	// Shard is set when the report covers one shard of the executions
 	// (ah check --shard K/N); ah merge joins the shards' reports.
 	Shard *Shard
@@ -115,4 +118,7 @@ type Execution struct {
 	Adapter         string
 	DetectionSource string
 	Version         string
+	// Batch names the batch this job was planned in (Report.Batches);
+	// empty when it ran on its own.
+	Batch string
 }

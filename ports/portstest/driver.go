@@ -126,3 +126,34 @@ func (d *Driver) Parse(res ports.Result, report []byte) ports.TestReport {
 
 // Classify names the failure class of a report, as the pytest driver does.
 func (d *Driver) Classify(ports.TestReport) string { return d.Class }
+
+// BatchDriver is a Driver that batches (ports.Batcher): a binding whose
+// flags are one word not starting with "-" selects the test of that ID;
+// BatchArgv appends every selected ID to the command.
+type BatchDriver struct {
+	*Driver
+}
+
+var _ ports.Batcher = BatchDriver{}
+
+// Select implements ports.Batcher.
+func (BatchDriver) Select(flags []string) (ports.Selection, bool) {
+	if len(flags) != 1 || strings.HasPrefix(flags[0], "-") {
+		return ports.Selection{}, false
+	}
+	return ports.Selection{Terms: flags}, true
+}
+
+// BatchArgv implements ports.Batcher.
+func (BatchDriver) BatchArgv(command []string, sels []ports.Selection) ([]string, bool) {
+	out := slices.Clone(command)
+	for _, s := range sels {
+		out = append(out, s.Terms...)
+	}
+	return out, true
+}
+
+// Matches implements ports.Batcher: the test's ID is the selected word.
+func (BatchDriver) Matches(sel ports.Selection, tc ports.TestCase) bool {
+	return slices.Contains(sel.Terms, tc.ID)
+}

@@ -19,7 +19,7 @@ type CheckCmd struct {
 	// than mistaken for "not given".
 	Jobs     *int   `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else 1)."`
 	FailFast bool   `name:"fail-fast" help:"Start no more tests after the first one that does not pass; the rest are reported as not run."`
-	Strict   bool   `help:"Treat warnings as failures (exit 1)."`
+	Strict   bool   `help:"Treat warnings as failures (exit 1), and with --run-tests require every binding of a structured adapter (pytest, vitest, go, cargo) to show a selected test that ran and passed."`
 	Timings  bool   `help:"Add per-test and total durations to the output."`
 	Progress string `name:"progress" enum:"auto,bar,plain,none" default:"auto" placeholder:"MODE" help:"Progress on stderr while tests run: auto (a bar on a terminal; a line per finished test in CI or off a terminal), bar, plain or none."`
 	Quiet    bool   `short:"q" help:"No progress on stderr (same as --progress none)."`
@@ -37,6 +37,7 @@ type CheckCmd struct {
 	Files    []string `name:"files" sep:"," placeholder:"PATH,..." help:"With --run-tests: run the contracts these changed files affect (comma-separated, repeatable, relative to the repository root); wins over --base."`
 	Base     string   `name:"base" placeholder:"REF" help:"With --run-tests: run the contracts the files changed between REF and --head affect (git diff --name-only)."`
 	Head     string   `name:"head" placeholder:"REF" help:"With --base: the end of the range (default HEAD)."`
+	NoBatch  bool     `name:"no-batch" help:"Run every test binding in its own process, never batched (for debugging and benchmarks)."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -99,7 +100,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		prog = newProgress(c.progressMode(d), d.Streams.Err)
 		opts.Exec = &check.Exec{
 			Process: d.Process, Dir: r.Root, Jobs: c.jobs(), Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv,
-			FailFast: c.FailFast,
+			FailFast: c.FailFast, NoBatch: c.NoBatch, Strict: c.Strict,
 		}
 		if prog != nil {
 			opts.Exec.Progress = prog

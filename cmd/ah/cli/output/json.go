@@ -36,6 +36,7 @@ type checkData struct {
 	Summary    finding.Summary   `json:"summary"`
 	Findings   []finding.Finding `json:"findings"`
 	Executions *[]executionJSON  `json:"executions,omitempty"`
+	Batches    []batchJSON       `json:"batches,omitempty"`
 	Shard      *shardJSON        `json:"shard,omitempty"`
 	Selection  *selectionJSON    `json:"selection,omitempty"`
 }
@@ -64,6 +65,21 @@ type executionJSON struct {
 	Adapter         string   `json:"adapter,omitempty"`
 	DetectionSource string   `json:"detection_source,omitempty"`
 	Version         string   `json:"version,omitempty"`
+	Batch           string   `json:"batch,omitempty"`
+}
+
+// batchJSON is one batched invocation (issue 12); fallback is null when
+// attribution decided.
+type batchJSON struct {
+	ID         string   `json:"id"`
+	TestType   string   `json:"test_type"`
+	Adapter    string   `json:"adapter"`
+	Bindings   []string `json:"bindings"`
+	Argv       []string `json:"argv"`
+	ExitCode   *int     `json:"exit_code"`
+	TimedOut   bool     `json:"timed_out"`
+	Fallback   *string  `json:"fallback"`
+	DurationMS *int64   `json:"duration_ms,omitempty"`
 }
 
 // checkJSON maps the report; slices are never null, and executions are
@@ -82,9 +98,20 @@ func checkJSON(r report.Report) checkData {
 				Argv: nonNil(e.Argv), Bindings: nonNil(e.Bindings),
 				Verdict: e.Verdict, ExitCode: e.ExitCode, DurationMS: e.DurationMS,
 				Adapter: e.Adapter, DetectionSource: e.DetectionSource, Version: e.Version,
+				Batch: e.Batch,
 			}
 		}
 		d.Executions = &execs
+	}
+	for _, b := range r.Batches {
+		bj := batchJSON{
+			ID: b.ID, TestType: b.TestType, Adapter: b.Adapter, Bindings: nonNil(b.Bindings), Argv: nonNil(b.Argv),
+			ExitCode: b.ExitCode, TimedOut: b.TimedOut, DurationMS: b.DurationMS,
+		}
+		if b.Fallback != "" {
+			bj.Fallback = &b.Fallback
+		}
+		d.Batches = append(d.Batches, bj)
 	}
 	if r.Shard != nil {
 		d.Shard = &shardJSON{Index: r.Shard.Index, Total: r.Shard.Total, Order: nonNil(r.Shard.Order)}

@@ -71,9 +71,20 @@ func fromJSON(d checkData) (report.Report, error) {
 				Type: e.Type, TestType: e.TestType, Command: e.Command, Argv: e.Argv, Bindings: e.Bindings,
 				Verdict: e.Verdict, ExitCode: e.ExitCode, DurationMS: e.DurationMS,
 				Adapter: e.Adapter, DetectionSource: e.DetectionSource, Version: e.Version,
+				Batch: e.Batch,
 			}
 		}
 		r.Executions = &execs
+	}
+	for _, b := range d.Batches {
+		rb := report.Batch{
+			ID: b.ID, TestType: b.TestType, Adapter: b.Adapter, Bindings: b.Bindings, Argv: b.Argv,
+			ExitCode: b.ExitCode, TimedOut: b.TimedOut, DurationMS: b.DurationMS,
+		}
+		if b.Fallback != nil {
+			rb.Fallback = *b.Fallback
+		}
+		r.Batches = append(r.Batches, rb)
 	}
 	if d.Shard != nil {
 		r.Shard = &report.Shard{Index: d.Shard.Index, Total: d.Shard.Total, Order: d.Shard.Order}

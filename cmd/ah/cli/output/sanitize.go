@@ -37,6 +37,11 @@ func sanitized(r report.Report) report.Report {
 		}
 		out.Executions = &execs
 	}
+	out.Batches = make([]report.Batch, len(r.Batches))
+	for i, b := range r.Batches {
+		b.TestType, b.Argv, b.Bindings, b.Fallback = Escape(b.TestType), escapeAll(b.Argv), escapeAll(b.Bindings), Escape(b.Fallback)
+		out.Batches[i] = b
+	}
 	out.Units = make([]report.Unit, len(r.Units))
 	for i, u := range r.Units {
 		u.Capability, u.SpecPath, u.ContractPath = Escape(u.Capability), Escape(u.SpecPath), Escape(u.ContractPath)

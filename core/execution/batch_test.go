@@ -1,0 +1,194 @@
+package execution_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/execution"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
+)
+
+// lines reads a fake framework's stdout: one "<id> <status>" per line;
+// "garbage" makes it unparsed.
+func lines(res ports.Result, _ []byte) ports.TestReport {
+	out := ports.TestReport{Parsed: true}
+	for l := range strings.Lines(string(res.Stdout)) {
+		id, st, ok := strings.Cut(strings.TrimSpace(l), " ")
+		if !ok {
+			return ports.TestReport{}
+		}
+		out.Tests = append(out.Tests, ports.TestCase{ID: id, Status: ports.TestStatus(st), Message: id + " said " + st})
+	}
+	return out
+}
+
+// batchRun runs n bindings t01..tNN (flags: their test ID) through a
+// batching driver; answer plays the framework for each call.
+func batchRun(t *testing.T, n int, opts execution.Options, answer func(cmd ports.Command) ports.Result, edit func(i int, b *execution.Binding)) (execution.Results, []ports.Command) {
+	t.Helper()
+	d := portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", Default: []string{"fw"}, ParseFunc: lines}}
+	var bindings []execution.Binding
+	var invs []execution.Invocation
+	for i := 1; i <= n; i++ {
+		b := binding("c", fmt.Sprintf("s%02d", i), contract.Entry{Type: "fw", Flags: fmt.Sprintf("t%02d", i)})
+		if edit != nil {
+			edit(i, &b)
+		}
+		inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 5}, b, []string{"fw"}, d, ports.SourceManifest, "")
+		require.NoError(t, err)
+		bindings, invs = append(bindings, b), append(invs, inv)
+	}
+	var mu sync.Mutex
+	var calls []ports.Command
+	proc := &portstest.Process{Func: func(_ context.Context, cmd ports.Command) (ports.Result, error) {
+		mu.Lock()
+		calls = append(calls, cmd)
+		mu.Unlock()
+		return answer(cmd), nil
+	}}
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}}, execution.Plan(bindings, invs), opts)
+	return res, calls
+}
+
+// passAll answers every selected ID (argv words after "fw" that are IDs)
+// with passed.
+func passAll(cmd ports.Command) ports.Result {
+	var b strings.Builder
+	for _, a := range cmd.Argv[1:] {
+		fmt.Fprintf(&b, "%s passed\n", a)
+	}
+	return ports.Result{Stdout: []byte(b.String())}
+}
+
+func TestBatchThreshold(t *testing.T) {
+	tests := []struct {
+		name      string
+		n         int
+		opts      execution.Options
+		wantCalls int
+	}{
+		{"nine bindings run once", 9, execution.Options{Workers: 2, Batch: true}, 1},
+		{"eight keep their own processes", 8, execution.Options{Workers: 2, Batch: true}, 8},
+		{"batching off", 9, execution.Options{Workers: 2}, 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, calls := batchRun(t, tt.n, tt.opts, passAll, nil)
+			assert.Len(t, calls, tt.wantCalls)
+			assert.Equal(t, tt.n, res.Passed)
+			require.Len(t, res.Executions, tt.n, "one execution per job, batched or not")
+			if tt.wantCalls == 1 {
+				require.Len(t, res.Batches, 1)
+				assert.Equal(t, "batch-1", res.Executions[0].Batch)
+				assert.Len(t, res.Batches[0].Bindings, tt.n)
+				assert.Equal(t, []string{"fw", "t01", "t02", "t03", "t04", "t05", "t06", "t07", "t08", "t09"}, calls[0].Argv)
+			} else {
+				assert.Empty(t, res.Batches)
+				assert.Empty(t, res.Executions[0].Batch)
+			}
+		})
+	}
+}
+
+func TestBatchIneligibleRunsAlone(t *testing.T) {
+	res, calls := batchRun(t, 10, execution.Options{Workers: 1, Batch: true}, passAll, func(i int, b *execution.Binding) {
+		if i == 10 {
+			b.Entry.Flags = "-x t10"
+		}
+	})
+	assert.Len(t, calls, 2, "nine batched, one with an option alone")
+	assert.Equal(t, 10, res.Passed)
+	assert.Empty(t, res.Executions[9].Batch)
+}
+
+func TestBatchAttribution(t *testing.T) {
+	answer := func(cmd ports.Command) ports.Result {
+		if len(cmd.Argv) == 2 {
+			return passAll(cmd)
+		}
+		return ports.Result{ExitCode: 1, Stdout: []byte("t01 passed\nt02 failed\nt03 skipped\nt05 passed\nt06 passed\nt07 passed\nt08 passed\nt09 passed\n")}
+	}
+	res, _ := batchRun(t, 9, execution.Options{Workers: 1, Batch: true}, answer, nil)
+	assert.Equal(t, 7, res.Passed, "s01, s05-s09, and s04 by its re-run")
+	verdicts := map[string]string{}
+	for _, ex := range res.Executions {
+		verdicts[ex.Bindings[0]] = ex.Verdict
+	}
+	assert.Equal(t, execution.Failed, verdicts["c/s02 tests.fw[0]"])
+	assert.Equal(t, execution.NoTestsRan, verdicts["c/s03 tests.fw[0]"], "a skip proves nothing")
+	assert.Equal(t, execution.Passed, verdicts["c/s01 tests.fw[0]"], "the batch's exit status does not fail it")
+	kinds := map[string]finding.Kind{}
+	for _, f := range res.Findings {
+		kinds[f.Scenario.ID] = f.Kind
+	}
+	// s04 reported nothing in a failed batch: it re-ran on its own (and
+	// passed), after a batch-fallback warning.
+	assert.Equal(t, map[string]finding.Kind{"s02": finding.TestFailing, "s03": finding.NoTestsRan, "s04": finding.BatchFallback}, kinds)
+	for _, f := range res.Findings {
+		if f.Kind == finding.TestFailing {
+			assert.Equal(t, "t02", f.Test.FailedTests[0].Name)
+			assert.Contains(t, f.Test.StdoutTail, "t02 said failed")
+			assert.NotContains(t, f.Test.StdoutTail, "t01", "other members' output is not this binding's")
+		}
+	}
+}
+
+func TestBatchMatchedZeroIgnoresExitZero(t *testing.T) {
+	answer := func(cmd ports.Command) ports.Result { return ports.Result{Stdout: []byte("t01 passed\n")} }
+	res, calls := batchRun(t, 9, execution.Options{Workers: 1, Batch: true}, answer, nil)
+	assert.Len(t, calls, 1)
+	assert.Equal(t, 1, res.Passed)
+	assert.Len(t, res.Findings, 8)
+	for _, f := range res.Findings {
+		assert.Equal(t, finding.NoTestsRan, f.Kind)
+	}
+}
+
+func TestBatchFallback(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer ports.Result
+		reason string
+	}{
+		{"unparseable", ports.Result{Stdout: []byte("garbage")}, "unparseable or cut short"},
+		{"timed out", ports.Result{TimedOut: true, ExitCode: -1}, "timed out after 7s"},
+		{"killed", ports.Result{Signaled: true, ExitCode: -1}, "killed by a signal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			answer := func(cmd ports.Command) ports.Result {
+				if len(cmd.Argv) > 2 {
+					return tt.answer
+				}
+				return passAll(cmd)
+			}
+			res, calls := batchRun(t, 9, execution.Options{Workers: 1, Batch: true}, answer, func(i int, b *execution.Binding) {
+				if i == 4 {
+					b.Entry.TimeoutSeconds = 7
+				}
+			})
+			assert.Len(t, calls, 10, "the batch, then each binding alone")
+			assert.Equal(t, 7*time.Second, calls[0].Timeout, "the batch runs under its largest timeout")
+			assert.Equal(t, 9, res.Passed, "the re-runs decide")
+			require.Len(t, res.Findings, 9)
+			for _, f := range res.Findings {
+				assert.Equal(t, finding.BatchFallback, f.Kind)
+				assert.Contains(t, f.Message, tt.reason)
+			}
+			require.Len(t, res.Batches, 1)
+			assert.Contains(t, res.Batches[0].Fallback, tt.reason)
+			assert.Equal(t, tt.answer.TimedOut, res.Batches[0].TimedOut)
+		})
+	}
+}

@@ -1,0 +1,54 @@
+package execution_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/execution"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
+)
+
+// TestStrict: with --strict a passing adapter run needs a selected test
+// that ran and passed in its structured report (issue 12).
+func TestStrict(t *testing.T) {
+	unparsed := func(ports.Result, []byte) ports.TestReport { return ports.TestReport{} }
+	tests := []struct {
+		name       string
+		driver     ports.Driver
+		stdout     string
+		strict     bool
+		want       string
+		wantInText string
+	}{
+		{"no report, not strict", &portstest.Driver{Adapter: "fw", ParseFunc: unparsed}, "", false, execution.Passed, ""},
+		{"no report, strict", &portstest.Driver{Adapter: "fw", ParseFunc: unparsed}, "", true, execution.NoTestsRan, "structured output could not be read"},
+		{"another test passed, not strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "other passed\n", false, execution.Passed, ""},
+		{"another test passed, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "other passed\n", true, execution.NoTestsRan, "passed 1 tests, but none its flags select"},
+		{"the selected test passed, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "other passed\nt01 passed\n", true, execution.Passed, ""},
+		{"any test passed, strict, no batcher", &portstest.Driver{Adapter: "fw", ParseFunc: lines}, "other passed\n", true, execution.Passed, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := binding("c", "s01", contract.Entry{Type: "fw", Flags: "t01"})
+			inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 5}, b, []string{"fw"}, tt.driver, ports.SourceManifest, "")
+			require.NoError(t, err)
+			proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) {
+				return ports.Result{Stdout: []byte(tt.stdout)}, nil
+			}}
+			env := execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Strict: tt.strict}
+			res := execution.Run(t.Context(), env, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv}), execution.Options{Workers: 1})
+			require.Len(t, res.Executions, 1)
+			assert.Equal(t, tt.want, res.Executions[0].Verdict)
+			if tt.wantInText != "" {
+				require.Len(t, res.Findings, 1)
+				assert.Contains(t, res.Findings[0].Message, tt.wantInText)
+			}
+		})
+	}
+}

@@ -1,0 +1,197 @@
+package gotest
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/espectacular/ah/ports"
+)
+
+var _ ports.Batcher = Driver{}
+
+// Select implements ports.Batcher: flags of exactly one package (no
+// `...` pattern, so the batch stays one test binary) and one `-run`
+// pattern, nothing else. The selection's group is the package; its term
+// is the pattern, which must compile level by level as `go test` splits
+// it.
+func (Driver) Select(flags []string) (ports.Selection, bool) {
+	var pkg, run string
+	for i := 0; i < len(flags); i++ {
+		f := flags[i]
+		switch {
+		case f == "-run" && i+1 < len(flags) && run == "":
+			run, i = flags[i+1], i+1
+		case strings.HasPrefix(f, "-run=") && run == "":
+			run = strings.TrimPrefix(f, "-run=")
+		case f != "" && !strings.HasPrefix(f, "-") && pkg == "" && !strings.Contains(f, "..."):
+			pkg = f
+		default:
+			return ports.Selection{}, false
+		}
+	}
+	if pkg == "" || run == "" || compileRun(run) == nil {
+		return ports.Selection{}, false
+	}
+	return ports.Selection{Group: pkg, Terms: []string{run}}, true
+}
+
+// BatchArgv implements ports.Batcher: `go test` splits -run at top-level
+// `|` into alternatives, each split at top-level `/` into levels, so the
+// patterns joined with `|` select exactly the union of the bindings'
+// tests, whatever their number of levels.
+func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, bool) {
+	if len(sels) == 0 {
+		return nil, false
+	}
+	var pats []string
+	for _, s := range sels {
+		if s.Group != sels[0].Group || len(s.Terms) != 1 {
+			return nil, false
+		}
+		if !slices.Contains(pats, s.Terms[0]) {
+			pats = append(pats, s.Terms[0])
+		}
+	}
+	argv := slices.Concat(command, []string{sels[0].Group, "-run", strings.Join(pats, "|")})
+	// go test's default -timeout of 10 minutes is meant for one binding's
+	// binary; a batch runs many, under ah's own bound (the largest
+	// timeout_seconds of its entries). A -timeout the runner sets stays.
+	if !slices.ContainsFunc(command, func(w string) bool { return w == "-timeout" || strings.HasPrefix(w, "-timeout=") }) {
+		argv = append(argv, "-timeout=0")
+	}
+	return argv, true
+}
+
+// Matches implements ports.Batcher with the testing package's own rule:
+// the test name split at `/` matches when some alternative's level
+// patterns each match the name element at their level. A test with fewer
+// elements than the alternative has levels only ran to reach its subtests
+// (a partial match in testing's terms) and is not selected by it.
+func (Driver) Matches(sel ports.Selection, tc ports.TestCase) bool {
+	if len(sel.Terms) != 1 {
+		return false
+	}
+	alts := compileRun(sel.Terms[0])
+	name, ok := testName(tc.ID)
+	if !ok {
+		return false
+	}
+	elems := strings.Split(name, "/")
+	for _, levels := range alts {
+		if len(elems) < len(levels) {
+			continue
+		}
+		all := true
+		for i, re := range levels {
+			if !re.MatchString(elems[i]) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// testName is the test's name in a `<import path>.<TestName>[/sub...]` id:
+// it starts after the first dot followed by one of the prefixes `go test`
+// runs (an import path element like `x.Testy` would confuse it; none is
+// known in practice).
+func testName(id string) (string, bool) {
+	for i := 0; i < len(id); i++ {
+		if id[i] != '.' {
+			continue
+		}
+		rest := id[i+1:]
+		for _, p := range []string{"Test", "Example", "Fuzz", "Benchmark"} {
+			if strings.HasPrefix(rest, p) {
+				return rest, true
+			}
+		}
+	}
+	return "", false
+}
+
+// compiled caches the compiled alternatives of each -run pattern: a
+// batch matches every reported test against every binding's pattern.
+var compiled sync.Map // string -> [][]*regexp.Regexp (nil: not compilable)
+
+// compileRun splits a -run pattern as `go test` does (splitRun) and
+// compiles each level; nil when a level does not compile or the pattern
+// holds a character testing would rewrite in ways not mirrored here.
+func compileRun(pattern string) [][]*regexp.Regexp {
+	if v, ok := compiled.Load(pattern); ok {
+		return v.([][]*regexp.Regexp)
+	}
+	var out [][]*regexp.Regexp
+	for _, alt := range splitRun(pattern) {
+		var levels []*regexp.Regexp
+		for _, lv := range alt {
+			re, err := regexp.Compile(rewrite(lv))
+			if err != nil || strings.IndexFunc(lv, func(r rune) bool { return !unicode.IsPrint(r) && !unicode.IsSpace(r) }) >= 0 {
+				compiled.Store(pattern, [][]*regexp.Regexp(nil))
+				return nil
+			}
+			levels = append(levels, re)
+		}
+		out = append(out, levels)
+	}
+	compiled.Store(pattern, out)
+	return out
+}
+
+// rewrite mirrors testing's rewrite of each level: spaces become
+// underscores, as they do in test names.
+func rewrite(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// splitRun is testing's splitRegexp: alternatives at top-level `|`, levels
+// at top-level `/`, where top level means outside brackets and
+// parentheses, and a backslash escapes the next byte.
+func splitRun(s string) [][]string {
+	var alts [][]string
+	var levels []string
+	cs, cp := 0, 0
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '[':
+			cs++
+		case ']':
+			if cs--; cs < 0 {
+				cs = 0
+			}
+		case '(':
+			if cs == 0 {
+				cp++
+			}
+		case ')':
+			if cs == 0 {
+				cp--
+			}
+		case '\\':
+			i++
+		case '/', '|':
+			if cs == 0 && cp == 0 {
+				levels = append(levels, s[:i])
+				if s[i] == '|' {
+					alts, levels = append(alts, levels), nil
+				}
+				s, i = s[i+1:], 0
+				continue
+			}
+		}
+		i++
+	}
+	return append(alts, append(levels, s))
+}

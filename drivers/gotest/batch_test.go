@@ -1,0 +1,84 @@
+package gotest_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/drivers/gotest"
+	"github.com/espectacular/ah/ports"
+)
+
+func TestSelect(t *testing.T) {
+	tests := []struct {
+		name  string
+		flags []string
+		want  ports.Selection
+		ok    bool
+	}{
+		{"package and run", []string{"./acceptance", "-run", "^TestScript$/^check$"}, ports.Selection{Group: "./acceptance", Terms: []string{"^TestScript$/^check$"}}, true},
+		{"run= form first", []string{"-run=^TestA$", "."}, ports.Selection{Group: ".", Terms: []string{"^TestA$"}}, true},
+		{"another flag", []string{".", "-run", "^TestA$", "-count=2"}, ports.Selection{}, false},
+		{"two packages", []string{"./a", "./b", "-run", "^TestA$"}, ports.Selection{}, false},
+		{"package pattern", []string{"./...", "-run", "^TestA$"}, ports.Selection{}, false},
+		{"no run", []string{"."}, ports.Selection{}, false},
+		{"no package", []string{"-run", "^TestA$"}, ports.Selection{}, false},
+		{"level does not compile", []string{".", "-run", "^TestA$/(x"}, ports.Selection{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := gotest.New().Select(tt.flags)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestBatchArgv(t *testing.T) {
+	d := gotest.New()
+	sels := []ports.Selection{
+		{Group: "./acceptance", Terms: []string{"^TestScript$/^check$/^a$"}},
+		{Group: "./acceptance", Terms: []string{"^TestCorpus$"}},
+		{Group: "./acceptance", Terms: []string{"^TestScript$/^check$/^a$"}},
+	}
+	got, ok := d.BatchArgv([]string{"go", "test"}, sels)
+	require.True(t, ok)
+	assert.Equal(t, []string{"go", "test", "./acceptance", "-run", "^TestScript$/^check$/^a$|^TestCorpus$", "-timeout=0"}, got)
+	got, _ = d.BatchArgv([]string{"go", "test", "-timeout=30m"}, sels[:1])
+	assert.Equal(t, []string{"go", "test", "-timeout=30m", "./acceptance", "-run", "^TestScript$/^check$/^a$"}, got, "the runner's own -timeout stays")
+	_, ok = d.BatchArgv([]string{"go", "test"}, append(sels, ports.Selection{Group: "./other", Terms: []string{"^TestB$"}}))
+	assert.False(t, ok, "one package per batch")
+}
+
+// TestMatches follows testing's rules: levels split at top-level `/`,
+// alternatives at top-level `|`, each level an unanchored regexp, and a
+// test with fewer name elements than levels is only a partial match.
+func TestMatches(t *testing.T) {
+	tests := []struct {
+		pattern string
+		id      string
+		want    bool
+	}{
+		{"^TestScript$/^check$/^a$", "m/acceptance.TestScript/check/a", true},
+		{"^TestScript$/^check$/^a$", "m/acceptance.TestScript/check", false},
+		{"^TestScript$/^check$/^a$", "m/acceptance.TestScript", false},
+		{"^TestScript$/^check$/^a$", "m/acceptance.TestScript/check/ab", false},
+		{"^TestScript$/^check$/^a$", "m/acceptance.TestScript/check/a/deeper", true},
+		{"^TestA$", "example.com/x.y.TestA/sub", true},
+		{"TestA", "example.com/x.TestAB", true},
+		{"^TestA$|^TestB$/^x$", "m.TestB/x", true},
+		{"^TestA$|^TestB$/^x$", "m.TestB/y", false},
+		{"^TestA$|^TestB$/^x$", "m.TestA/y", true},
+		{"^Test(A|B)$/^x$", "m.TestB/x", true},
+		{"^Test[/|]$", "m.Test/", false},
+		{"^TestSub$/^child a$", "m.TestSub/child_a", true},
+		{"^ExampleAdd$", "m.ExampleAdd", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pattern+" "+tt.id, func(t *testing.T) {
+			got := gotest.New().Matches(ports.Selection{Group: ".", Terms: []string{tt.pattern}}, ports.TestCase{ID: tt.id})
+			assert.Equal(t, tt.want, got, "Matches(%q, %q)", tt.pattern, tt.id)
+		})
+	}
+}
