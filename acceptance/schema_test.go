@@ -27,6 +27,7 @@ var envelopeSchemas = map[string]string{
 	"type":    schemas.TypeOutput,
 	"version": schemas.VersionOutput,
 	"error":   schemas.ErrorOutput,
+	"upgrade": schemas.UpgradeOutput,
 }
 
 // TestGoldenJSONMatchesSchema validates every golden envelope (a want*.json

@@ -14,11 +14,13 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
+	"github.com/espectacular/ah/core/changelog"
 )
 
 // Version is the version of ah, set at build time with
-// -ldflags "-X github.com/espectacular/ah/cmd/ah/cli.Version=...".
-var Version = "0.1.0"
+// -ldflags "-X github.com/espectacular/ah/cmd/ah/cli.Version=...". It
+// continues the predecessor's version line (issue 11): see core/changelog.
+var Version = changelog.Current
 
 // Globals are the flags every command accepts.
 type Globals struct {
@@ -66,6 +68,7 @@ type grammar struct {
 	Type        TypeCmd        `cmd:"" help:"List the contract archetypes, or describe one."`
 	Completions CompletionsCmd `cmd:"" help:"Print the shell script completing ah's commands, flags, capabilities and topics."`
 	VersionInfo VersionCmd     `cmd:"" name:"version" help:"Print the version."`
+	Upgrade     UpgradeCmd     `cmd:"" help:"Report what changed since the config's tool_version, then update it (exit 1 when it did)."`
 }
 
 // versionFlag stops parsing so Main can print the version in the requested
