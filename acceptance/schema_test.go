@@ -28,6 +28,12 @@ var envelopeSchemas = map[string]string{
 	"version": schemas.VersionOutput,
 	"error":   schemas.ErrorOutput,
 	"upgrade": schemas.UpgradeOutput,
+	// The lifecycle commands share one schema: each reports the files it
+	// wrote.
+	"init":     schemas.LifecycleOutput,
+	"contract": schemas.LifecycleOutput,
+	"scenario": schemas.LifecycleOutput,
+	"archive":  schemas.LifecycleOutput,
 }
 
 // TestGoldenJSONMatchesSchema validates every golden envelope (a want*.json

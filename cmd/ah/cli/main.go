@@ -69,6 +69,8 @@ type grammar struct {
 	Completions CompletionsCmd `cmd:"" help:"Print the shell script completing ah's commands, flags, capabilities and topics."`
 	VersionInfo VersionCmd     `cmd:"" name:"version" help:"Print the version."`
 	Upgrade     UpgradeCmd     `cmd:"" help:"Report what changed since the config's tool_version, then update it (exit 1 when it did)."`
+	Init        InitCmd        `cmd:"" help:"Set ah up here: the config, a stub contract per scenario, and ah check in the pre-commit hook."`
+	Contract    ContractCmd    `cmd:"" help:"Write stub contracts (ah contract new)."`
 }
 
 // versionFlag stops parsing so Main can print the version in the requested
