@@ -27,11 +27,20 @@ type StubRequest struct {
 // the ones that are, so the message can list them.
 type UnknownError struct {
 	What, Name string
-	Known      []string
+	// Where defaults to "in the deployed specs".
+	Where string
+	Known []string
 }
 
 func (e *UnknownError) Error() string {
-	return fmt.Sprintf("no %s %q in the deployed specs; known: %s", e.What, e.Name, strings.Join(e.Known, ", "))
+	where, known := e.Where, strings.Join(e.Known, ", ")
+	if where == "" {
+		where = "in the deployed specs"
+	}
+	if known == "" {
+		known = "none"
+	}
+	return fmt.Sprintf("no %s %q %s; known: %s", e.What, e.Name, where, known)
 }
 
 // ExistsError lists files a plan refuses to overwrite (exit 1, nothing

@@ -71,6 +71,8 @@ type grammar struct {
 	Upgrade     UpgradeCmd     `cmd:"" help:"Report what changed since the config's tool_version, then update it (exit 1 when it did)."`
 	Init        InitCmd        `cmd:"" help:"Set ah up here: the config, a stub contract per scenario, and ah check in the pre-commit hook."`
 	Contract    ContractCmd    `cmd:"" help:"Write stub contracts (ah contract new)."`
+	Scenario    ScenarioCmd    `cmd:"" help:"Add a scenario to a change, or supersede a deployed one (ah scenario new|supersede)."`
+	Archive     ArchiveCmd     `cmd:"" help:"Move a change's staged contracts to their deployed locations, after OpenSpec archived its specs."`
 }
 
 // versionFlag stops parsing so Main can print the version in the requested
