@@ -28,6 +28,7 @@ var envelopeSchemas = map[string]string{
 	"version": schemas.VersionOutput,
 	"error":   schemas.ErrorOutput,
 	"upgrade": schemas.UpgradeOutput,
+	"report":  schemas.ReportOutput,
 	// The lifecycle commands share one schema: each reports the files it
 	// wrote.
 	"init":     schemas.LifecycleOutput,

@@ -24,6 +24,7 @@ const (
 	TypeOutput    = "type-output.schema.json"
 	VersionOutput = "version-output.schema.json"
 	UpgradeOutput = "upgrade-output.schema.json"
+	ReportOutput  = "report-output.schema.json"
 	// LifecycleOutput is the envelope of init, contract, scenario and
 	// archive: the files each wrote.
 	LifecycleOutput = "lifecycle-output.schema.json"

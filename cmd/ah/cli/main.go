@@ -72,6 +72,7 @@ type grammar struct {
 	Init        InitCmd        `cmd:"" help:"Set ah up here: the config, a stub contract per scenario, and ah check in the pre-commit hook."`
 	Contract    ContractCmd    `cmd:"" help:"Write stub contracts (ah contract new)."`
 	Scenario    ScenarioCmd    `cmd:"" help:"Add a scenario to a change, or supersede a deployed one (ah scenario new|supersede)."`
+	Report      ReportCmd      `cmd:"" help:"Print the conformance coverage matrix: per capability and archetype, covered / missing / failing scenarios."`
 	Archive     ArchiveCmd     `cmd:"" help:"Move a change's staged contracts to their deployed locations, after OpenSpec archived its specs."`
 }
 
