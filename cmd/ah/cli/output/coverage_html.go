@@ -62,10 +62,11 @@ func CoverageHTML(w io.Writer, m coverage.Matrix, cliVersion string) error {
 }
 
 // renderMarkdown renders a scenario body; SkipHTML drops raw HTML so a
-// spec cannot inject markup or script into the page.
+// spec cannot inject markup or script into the page, and no Smartypants:
+// `--json` in a spec must not become an en dash.
 func renderMarkdown(body string) template.HTML {
 	p := parser.NewWithExtensions(parser.CommonExtensions &^ parser.MathJax)
-	r := mdhtml.NewRenderer(mdhtml.RendererOptions{Flags: mdhtml.CommonFlags | mdhtml.SkipHTML | mdhtml.SkipImages})
+	r := mdhtml.NewRenderer(mdhtml.RendererOptions{Flags: mdhtml.SkipHTML | mdhtml.SkipImages | mdhtml.Safelink})
 	out := markdown.ToHTML([]byte(strings.TrimSpace(body)), p, r)
 	return template.HTML(out) //nolint:gosec // rendered with raw HTML skipped
 }
