@@ -42,6 +42,9 @@ func NewScenario(fsys fs.FS, req ScenarioRequest) ([]Op, error) {
 	if err := changeExists(fsys, req.Changes, req.Change); err != nil {
 		return nil, err
 	}
+	if !fs.ValidPath(req.Capability) || req.Capability == "." {
+		return nil, &InputError{fmt.Sprintf("%q is not a capability: use its directory name under the specs directory", req.Capability)}
+	}
 	delta := DeltaPath(req.Changes, req.Change, req.Capability)
 	block := fmt.Sprintf("#### Scenario: %s\n- **GIVEN** [the starting state]\n- **WHEN** [the action or condition]\n- **THEN** [the expected observable result]\n", heading)
 	var text string
