@@ -43,7 +43,7 @@ type grammar struct {
 }
 
 var (
-	helpCommand = regexp.MustCompile(`(?m)^  ([a-z][a-z-]*)\s`)
+	helpCommand = regexp.MustCompile(`(?m)^  ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?\s`)
 	helpFlag    = regexp.MustCompile(`(?m)^\s+(?:(-[A-Za-z]), )?(--[a-z][a-z0-9-]*)`)
 )
 
@@ -56,7 +56,13 @@ func readGrammar(t *testing.T) grammar {
 	}
 	g := grammar{commands: map[string][]string{}, root: flagsOf(root)}
 	for _, m := range helpCommand.FindAllStringSubmatch(list, -1) {
-		g.commands[m[1]] = flagsOf(help(t, m[1]))
+		// A command group (`ah contract new`) is listed once per
+		// subcommand: the group word takes every subcommand's flags.
+		args := []string{m[1]}
+		if m[2] != "" {
+			args = append(args, m[2])
+		}
+		g.commands[m[1]] = append(g.commands[m[1]], flagsOf(help(t, args...))...)
 	}
 	if len(g.commands) == 0 {
 		t.Fatalf("no commands parsed from ah --help:\n%s", root)

@@ -28,6 +28,14 @@ var envelopeSchemas = map[string]string{
 	"version": schemas.VersionOutput,
 	"sync":    schemas.SyncOutput,
 	"error":   schemas.ErrorOutput,
+	"upgrade": schemas.UpgradeOutput,
+	"report":  schemas.ReportOutput,
+	// The lifecycle commands share one schema: each reports the files it
+	// wrote.
+	"init":     schemas.LifecycleOutput,
+	"contract": schemas.LifecycleOutput,
+	"scenario": schemas.LifecycleOutput,
+	"archive":  schemas.LifecycleOutput,
 }
 
 // TestGoldenJSONMatchesSchema validates every golden envelope (a want*.json

@@ -24,6 +24,11 @@ const (
 	TypeOutput    = "type-output.schema.json"
 	VersionOutput = "version-output.schema.json"
 	SyncOutput    = "sync-output.schema.json"
+	UpgradeOutput = "upgrade-output.schema.json"
+	ReportOutput  = "report-output.schema.json"
+	// LifecycleOutput is the envelope of init, contract, scenario and
+	// archive: the files each wrote.
+	LifecycleOutput = "lifecycle-output.schema.json"
 	// ErrorOutput is the envelope of any command that could not run; the
 	// command's own output schema accepts it too, except for envelope_kind
 	// "error" (no command recognised).

@@ -143,9 +143,11 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 				"%s is a directory, not a contract file: move it away and create the contract there", u.ContractPath))}, contract.Contract{}, false, nil
 		}
 		if isNotExist(err) {
-			return []finding.Finding{at(finding.NoTOML, fmt.Sprintf(
+			f := at(finding.NoTOML, fmt.Sprintf(
 				"scenario %q has no contract: create %s with id = %q and at least one [[tests.<type>]] entry",
-				u.Scenario.Title, u.ContractPath, u.Scenario.ID))}, contract.Contract{}, false, nil
+				u.Scenario.Title, u.ContractPath, u.Scenario.ID))
+			f.ApplyCommand = stubCommand(u)
+			return []finding.Finding{f}, contract.Contract{}, false, nil
 		}
 		return nil, contract.Contract{}, false, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
 	}
@@ -232,4 +234,15 @@ func scenarioOf(s spec.Scenario) finding.Scenario {
 
 func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 	return slices.ContainsFunc(ps, func(p contract.Problem) bool { return p.Kind == k })
+}
+
+// stubCommand is the apply_command of a no-toml finding: `ah contract new`
+// writes the missing deployed contract as a stub (issue 11). A staged
+// contract of a change has no such command, so none is offered for it.
+func stubCommand(u Unit) *string {
+	if u.ContractPath != path.Join(config.Dir, u.Capability, u.Scenario.ID+".toml") {
+		return nil
+	}
+	c := shellword.Quote([]string{"ah", "contract", "new", u.Capability, u.Scenario.ID})
+	return &c
 }

@@ -100,15 +100,19 @@ func driftCheck(configured, running string) Check {
 		return c
 	}
 	c.Status = Warn
-	rel := "differs from"
+	// A config older than ah is upgraded (`ah upgrade` says what changed),
+	// never told to downgrade; a newer one asks for a newer ah (issue 11).
 	switch compareVersions(configured, running) {
-	case -1:
-		rel = "is older than"
 	case 1:
-		rel = "is newer than"
+		c.Message = fmt.Sprintf("tool_version %s in %s is newer than this ah (%s): install ah %s or later",
+			configured, config.Path, running, configured)
+	case -1:
+		c.Message = fmt.Sprintf("tool_version %s in %s is older than this ah (%s): run `ah upgrade` to see what changed and update it",
+			configured, config.Path, running)
+	default:
+		c.Message = fmt.Sprintf("tool_version %s in %s differs from this ah (%s): run `ah upgrade` to see what changed and set it",
+			configured, config.Path, running)
 	}
-	c.Message = fmt.Sprintf("tool_version %s in %s %s this ah (%s): after reviewing what changed, set tool_version = %q",
-		configured, config.Path, rel, running, running)
 	return c
 }
 

@@ -122,7 +122,7 @@ func TestDiagnoseChecks(t *testing.T) {
 		}, "unknown-archetypes", doctor.Warn, true, `archetype = "ZZ"`},
 		{"older tool_version", func(r fstest.MapFS) {
 			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.0.9"`)}
-		}, "version-drift", doctor.Warn, true, "tool_version 0.0.9 in .espectacular/config.toml is older than this ah (0.1.0)"},
+		}, "version-drift", doctor.Warn, true, "tool_version 0.0.9 in .espectacular/config.toml is older than this ah (0.1.0): run `ah upgrade`"},
 		{"newer tool_version", func(r fstest.MapFS) {
 			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.10.0"`)}
 		}, "version-drift", doctor.Warn, true, "is newer than"},

@@ -14,11 +14,13 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
+	"github.com/espectacular/ah/core/changelog"
 )
 
 // Version is the version of ah, set at build time with
-// -ldflags "-X github.com/espectacular/ah/cmd/ah/cli.Version=...".
-var Version = "0.1.0"
+// -ldflags "-X github.com/espectacular/ah/cmd/ah/cli.Version=...". It
+// continues the predecessor's version line (issue 11): see core/changelog.
+var Version = changelog.Current
 
 // Globals are the flags every command accepts.
 type Globals struct {
@@ -67,6 +69,12 @@ type grammar struct {
 	Sync        SyncCmd        `cmd:"" help:"Derive one contract per Properties row of the dual-format specs (spk), or --check that they are fresh."`
 	Completions CompletionsCmd `cmd:"" help:"Print the shell script completing ah's commands, flags, capabilities and topics."`
 	VersionInfo VersionCmd     `cmd:"" name:"version" help:"Print the version."`
+	Upgrade     UpgradeCmd     `cmd:"" help:"Report what changed since the config's tool_version, then update it (exit 1 when it did)."`
+	Init        InitCmd        `cmd:"" help:"Set ah up here: the config, a stub contract per scenario, and ah check in the pre-commit hook."`
+	Contract    ContractCmd    `cmd:"" help:"Write stub contracts (ah contract new)."`
+	Scenario    ScenarioCmd    `cmd:"" help:"Add a scenario to a change, or supersede a deployed one (ah scenario new|supersede)."`
+	Report      ReportCmd      `cmd:"" help:"Print the conformance coverage matrix: per capability and archetype, covered / missing / failing scenarios."`
+	Archive     ArchiveCmd     `cmd:"" help:"Move a change's staged contracts to their deployed locations, after OpenSpec archived its specs."`
 }
 
 // versionFlag stops parsing so Main can print the version in the requested

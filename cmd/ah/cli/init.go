@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/lifecycle"
+)
+
+// InitCmd is `ah init`.
+type InitCmd struct{}
+
+// hookJSON is the hook part of the init envelope.
+type hookJSON struct {
+	Framework string `json:"framework"`
+	Path      string `json:"path"`
+	Status    string `json:"status"`
+	Message   string `json:"message"`
+}
+
+// Run sets ah up in the repository: config, stub contracts, hook. It runs
+// in the -C directory (or the working directory), not in an enclosing
+// repository's root: that is the one being initialised.
+func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
+	root, err := initRoot(g, d)
+	if err != nil {
+		return err
+	}
+	r := &repo{Root: root, FS: d.OpenFS(root)}
+	// Only the frameworks the repository shows are probed: a probe of an
+	// absent one (npx vitest) can take seconds and decides nothing.
+	facts := adapter.Scan(r.FS, d.Drivers)
+	var shown []string
+	for name, e := range facts.Evidence {
+		if e.Manifest || e.ImportedBy != "" {
+			shown = append(shown, name)
+		}
+	}
+	slices.Sort(shown)
+	facts = adapter.Probe(ctx, r.FS, d.Process, root, facts, shown...)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	res, err := lifecycle.Init(r.FS, lifecycle.InitRequest{Version: Version, Facts: facts})
+	var ce *config.Error
+	switch {
+	case errors.Is(err, lifecycle.ErrNoOpenSpec):
+		return &ExitError{Code: ExitCannotRun, Message: "ah init: " + err.Error(), Cause: err}
+	case errors.As(err, &ce):
+		return &ExitError{Code: ExitCannotRun, Message: ce.Error()}
+	case err != nil:
+		return planError("init", err)
+	}
+	if err := applyOps(ctx, d, r, res.Ops); err != nil {
+		return err
+	}
+	written, removed := lifecycle.Paths(res.Ops)
+	h := res.Hook
+	data := filesJSON{Written: written, Removed: removed, Notes: res.Notes,
+		Hook: &hookJSON{Framework: h.Framework, Path: h.Path, Status: h.Status, Message: h.Message}}
+	var lines []string
+	for _, p := range written {
+		lines = append(lines, "created: "+p)
+		if p == h.Path {
+			lines[len(lines)-1] = "updated: " + p
+		}
+	}
+	lines = append(lines, "hook: "+h.Message)
+	if len(res.Ops) == 0 {
+		data.Notes = append(data.Notes, "nothing to do: ah init has set up this repository already")
+	}
+	return reportFiles(d, g, "init", data, lines)
+}
+
+// initRoot is the directory ah init sets up: -C DIR, else the working
+// directory.
+func initRoot(g *Globals, d *Deps) (string, error) {
+	start := g.Chdir
+	if start == "" {
+		wd, err := d.Getwd()
+		if err != nil {
+			return "", err
+		}
+		start = wd
+	} else if fi, err := os.Stat(start); err != nil || !fi.IsDir() {
+		return "", usageError("-C %s: not a directory", start)
+	}
+	return filepath.Abs(start)
+}

@@ -1,0 +1,53 @@
+package coverage_test
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/espectacular/ah/core/coverage"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/report"
+)
+
+func unit(capability, id, status string) report.Unit {
+	line := 1
+	return report.Unit{
+		Capability: capability, SpecPath: "openspec/specs/" + capability + "/spec.md",
+		ContractPath: ".espectacular/" + capability + "/" + id + ".toml",
+		Scenario:     finding.Scenario{ID: id, Line: &line}, Status: status,
+	}
+}
+
+func contract(archetype string) *fstest.MapFile {
+	return &fstest.MapFile{Data: []byte("id = \"x\"\ndescription = \"d\"\narchetype = \"" + archetype + "\"\nstatus = \"active\"\nauthored_with = \"0.12.0\"\n")}
+}
+
+func TestBuild(t *testing.T) {
+	fsys := fstest.MapFS{
+		".espectacular/b/pf.toml":     contract("PF"),
+		".espectacular/b/failed.toml": contract("NR"),
+		".espectacular/a/odd.toml":    contract("XX"),
+	}
+	missing := unit("a", "none", report.UnitInvalid)
+	noTOML := finding.New(finding.NoTOML, "no contract").WithScenario("a", missing.SpecPath, missing.Scenario)
+	rep := report.Report{
+		Units: []report.Unit{
+			unit("b", "pf", report.UnitPassed), unit("b", "failed", report.UnitFailed),
+			missing, unit("a", "odd", report.UnitValid),
+		},
+		Findings: []finding.Finding{noTOML},
+	}
+	m := coverage.Build(fsys, rep)
+	// Columns: PF SA BP CE NR unassigned.
+	want := []coverage.Row{
+		{Spec: "a", Cells: []coverage.Cell{{}, {}, {}, {}, {}, {Covered: 1, Missing: 1}}},
+		{Spec: "b", Cells: []coverage.Cell{{Covered: 1}, {}, {}, {}, {Failing: 1}, {}}},
+		{Spec: "TOTAL", Cells: []coverage.Cell{{Covered: 1}, {}, {}, {}, {Failing: 1}, {Covered: 1, Missing: 1}}},
+	}
+	assert.Equal(t, want, m.Rows)
+	assert.Equal(t, coverage.Cell{Covered: 2, Missing: 1, Failing: 1}, m.Summary())
+	assert.Equal(t, []string{"covered", "failing", "missing", "covered"},
+		[]string{m.Scenarios[0].State, m.Scenarios[1].State, m.Scenarios[2].State, m.Scenarios[3].State})
+}

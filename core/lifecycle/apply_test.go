@@ -1,0 +1,46 @@
+package lifecycle_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/lifecycle"
+)
+
+func TestApplyRollsBackOnFailure(t *testing.T) {
+	before := map[string]string{"a.toml": "old a", "gone.toml": "keep me"}
+	tests := []struct {
+		name string
+		fail string
+	}{
+		{"third op fails", "c.toml"},
+		{"removal fails", "gone.toml"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newRepo(before)
+			m.fail[tt.fail] = true
+			ops := []lifecycle.Op{
+				{Path: "a.toml", Data: []byte("new a")},
+				{Path: "b.toml", Data: []byte("new b")},
+				{Path: "c.toml", Data: []byte("new c")},
+				{Path: "gone.toml", Remove: true},
+			}
+			err := lifecycle.Apply(t.Context(), m.fs, m, m, ops)
+			require.ErrorIs(t, err, errInjected)
+			assert.Equal(t, before, m.files(), "every file as it was")
+		})
+	}
+}
+
+func TestApplyPerformsEveryOp(t *testing.T) {
+	m := newRepo(map[string]string{"a.toml": "old", "gone.toml": "x"})
+	ops := []lifecycle.Op{{Path: "a.toml", Data: []byte("new")}, {Path: "gone.toml", Remove: true}}
+	require.NoError(t, lifecycle.Apply(t.Context(), m.fs, m, m, ops))
+	assert.Equal(t, map[string]string{"a.toml": "new"}, m.files())
+	written, removed := lifecycle.Paths(ops)
+	assert.Equal(t, []string{"a.toml"}, written)
+	assert.Equal(t, []string{"gone.toml"}, removed)
+}

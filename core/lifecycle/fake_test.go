@@ -1,0 +1,56 @@
+package lifecycle_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"testing/fstest"
+)
+
+// memRepo is an in-memory repository: the fs.FS is the map itself, and it
+// is its own writer and remover, failing on the paths in fail.
+type memRepo struct {
+	fs   fstest.MapFS
+	fail map[string]bool
+}
+
+func newRepo(files map[string]string) *memRepo {
+	m := &memRepo{fs: fstest.MapFS{}, fail: map[string]bool{}}
+	for k, v := range files {
+		m.fs[k] = &fstest.MapFile{Data: []byte(v)}
+	}
+	return m
+}
+
+var errInjected = errors.New("disk full")
+
+func (m *memRepo) WriteFile(_ context.Context, name string, data []byte, _ fs.FileMode) error {
+	if m.fail[name] {
+		return errInjected
+	}
+	m.fs[name] = &fstest.MapFile{Data: append([]byte(nil), data...)}
+	return nil
+}
+
+func (m *memRepo) Update(context.Context, string, func([]byte) ([]byte, error)) error {
+	panic("not used")
+}
+
+func (m *memRepo) Remove(_ context.Context, name string) error {
+	if m.fail[name] {
+		return errInjected
+	}
+	delete(m.fs, name)
+	return nil
+}
+
+// files returns the repository's files as strings.
+func (m *memRepo) files() map[string]string {
+	out := map[string]string{}
+	for k, v := range m.fs {
+		if !v.Mode.IsDir() {
+			out[k] = string(v.Data)
+		}
+	}
+	return out
+}

@@ -1,0 +1,123 @@
+package lifecycle
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/repofs"
+	"github.com/espectacular/ah/core/slug"
+	"github.com/espectacular/ah/core/spec"
+)
+
+// ScenarioRequest asks ah scenario new to add a scenario to a change.
+type ScenarioRequest struct {
+	// Changes is the configured changes root ([paths] changes).
+	Changes                                  string
+	Change, Capability, Requirement, Heading string
+	Version, TestType                        string
+}
+
+// DeltaPath is the spec delta of capability in change.
+func DeltaPath(changes, change, capability string) string {
+	return path.Join(changes, change, "specs", capability, "spec.md")
+}
+
+// NewScenario plans ah scenario new: the scenario, with GIVEN/WHEN/THEN
+// placeholders, appended under its requirement in the change's delta (a
+// new delta file gets an ADDED Requirements section holding the
+// requirement), and its staged stub contract.
+func NewScenario(fsys fs.FS, req ScenarioRequest) ([]Op, error) {
+	heading := strings.TrimSpace(req.Heading)
+	id := slug.Make(heading)
+	if id == "" {
+		return nil, &InputError{fmt.Sprintf("scenario heading %q has no letter or digit, so it would have no id: give it a descriptive title", req.Heading)}
+	}
+	requirement := strings.TrimSpace(req.Requirement)
+	if requirement == "" {
+		return nil, &InputError{"--requirement must name the requirement the scenario belongs to"}
+	}
+	if err := changeExists(fsys, req.Changes, req.Change); err != nil {
+		return nil, err
+	}
+	if !fs.ValidPath(req.Capability) || req.Capability == "." {
+		return nil, &InputError{fmt.Sprintf("%q is not a capability: use its directory name under the specs directory", req.Capability)}
+	}
+	delta := DeltaPath(req.Changes, req.Change, req.Capability)
+	block := fmt.Sprintf("#### Scenario: %s\n- **GIVEN** [the starting state]\n- **WHEN** [the action or condition]\n- **THEN** [the expected observable result]\n", heading)
+	var text string
+	data, err := repofs.ReadFile(fsys, delta, repofs.DefaultSpecLimit)
+	switch {
+	case !present(fsys, delta):
+		text = fmt.Sprintf("## ADDED Requirements\n\n### Requirement: %s\nThe system SHALL [describe the requirement].\n\n%s", requirement, block)
+	case err != nil:
+		return nil, fmt.Errorf("read %s: %w", delta, err)
+	default:
+		if text, err = appendScenario(string(data), delta, requirement, id, block); err != nil {
+			return nil, err
+		}
+	}
+	staged := StagedPath(req.Change, req.Capability, id)
+	if present(fsys, staged) {
+		return nil, &ExistsError{Paths: []string{staged}, Why: "the change stages a contract of that id already"}
+	}
+	return []Op{
+		{Path: delta, Data: []byte(text)},
+		{Path: staged, Data: Stub(id, heading, req.Version, req.TestType)},
+	}, nil
+}
+
+// appendScenario inserts block after the last line of the requirement
+// named requirement in the delta text.
+func appendScenario(text, delta, requirement, id, block string) (string, error) {
+	doc := spec.ParseString(text)
+	var reqs []spec.Requirement
+	reqs = append(reqs, doc.Requirements...)
+	for _, s := range doc.Sections {
+		reqs = append(reqs, s.Requirements...)
+	}
+	i := slices.IndexFunc(reqs, func(r spec.Requirement) bool { return r.Name == requirement })
+	if i < 0 {
+		names := make([]string, len(reqs))
+		for k, r := range reqs {
+			names[k] = fmt.Sprintf("%q", r.Name)
+		}
+		known := "none"
+		if len(names) > 0 {
+			known = strings.Join(names, ", ")
+		}
+		return "", &InputError{fmt.Sprintf("%s has no requirement %q; its requirements: %s (names match exactly)", delta, requirement, known)}
+	}
+	r := reqs[i]
+	if slices.ContainsFunc(r.Scenarios, func(s spec.ScenarioNode) bool { return s.ID == id }) {
+		return "", &InputError{fmt.Sprintf("%s: requirement %q already has a scenario with id %q", delta, requirement, id)}
+	}
+	lines := strings.SplitAfter(text, "\n")
+	end := min(r.Span.End, len(lines))
+	before := strings.Join(lines[:end], "")
+	if !strings.HasSuffix(before, "\n") {
+		before += "\n"
+	}
+	return before + "\n" + block + strings.Join(lines[end:], ""), nil
+}
+
+// changeExists requires the change's directory, listing the changes there
+// are when it is missing.
+func changeExists(fsys fs.FS, changes, change string) error {
+	if change == "" || strings.ContainsAny(change, `/\`) || change == "." || change == ".." {
+		return &InputError{fmt.Sprintf("%q is not a change id: use the directory name under %s", change, changes)}
+	}
+	if fi, err := fs.Stat(fsys, path.Join(changes, change)); err == nil && fi.IsDir() {
+		return nil
+	}
+	var known []string
+	entries, _ := fs.ReadDir(fsys, changes)
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "archive" {
+			known = append(known, e.Name())
+		}
+	}
+	return &UnknownError{What: "change", Name: change, Where: "under " + changes, Known: known}
+}

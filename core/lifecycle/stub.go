@@ -1,0 +1,77 @@
+package lifecycle
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+)
+
+// ContractPath is where the deployed contract of a scenario lives.
+func ContractPath(capability, id string) string {
+	return path.Join(config.Dir, capability, id+".toml")
+}
+
+// StagedPath is where a change stages the contract of a scenario.
+func StagedPath(change, capability, id string) string {
+	return path.Join(config.Dir, "changes", change, capability, id+".toml")
+}
+
+// Stub is the text of a stub contract: the scenario's id, its title as
+// description, archetype PF, status active, this ah's version, and a
+// commented [[tests.<testType>]] example. It declares no test, so ah check
+// reports it as no-tests-declared until a person binds one (issue 11).
+func Stub(id, title, version, testType string) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "id = %s\n", quote(id))
+	fmt.Fprintf(&b, "description = %s\n", quote(title))
+	b.WriteString("archetype = \"PF\"\n")
+	b.WriteString("status = \"active\"\n")
+	b.WriteString("superseded_by = \"\"\n")
+	fmt.Fprintf(&b, "authored_with = %s\n", quote(version))
+	b.WriteString("\n# Bind the test that proves this scenario (until then ah check reports\n")
+	b.WriteString("# no-tests-declared), then run `ah check --run-tests`:\n")
+	fmt.Fprintf(&b, "# [[tests.%s]]\n", testType)
+	if testType == "shell" {
+		b.WriteString("# command = \"<a command that exits 0 only when the scenario holds>\"\n")
+	} else {
+		b.WriteString("# flags = \"<selects exactly the test that proves this scenario>\"\n")
+	}
+	return []byte(b.String())
+}
+
+// TestType is the test type a stub's example uses: the first framework
+// (by name) that the repository's manifests or test files show, else shell.
+func TestType(f adapter.Facts) string {
+	best := ""
+	for name, e := range f.Evidence {
+		if (e.Manifest || e.ImportedBy != "") && (best == "" || name < best) {
+			best = name
+		}
+	}
+	if best == "" {
+		return "shell"
+	}
+	return best
+}
+
+// quote writes s as a TOML basic string.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
