@@ -23,6 +23,8 @@ const (
 	ExplainOutput = "explain-output.schema.json"
 	TypeOutput    = "type-output.schema.json"
 	VersionOutput = "version-output.schema.json"
+	// MutationOutput is what a [quality.mutation] command prints (issue 16).
+	MutationOutput = "mutation-output.schema.json"
 	// ErrorOutput is the envelope of any command that could not run; the
 	// command's own output schema accepts it too, except for envelope_kind
 	// "error" (no command recognised).

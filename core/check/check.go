@@ -35,6 +35,9 @@ type Options struct {
 	// Durations are recorded milliseconds by binding ref, from a previous
 	// report (ah check --durations): they balance the shards by time.
 	Durations map[string]int64
+	// Mutation, when set, runs the mutation tool (ah check --mutation;
+	// quality.go). Shard 1 alone runs it.
+	Mutation *Mutation
 }
 
 // Exec configures test execution.
@@ -105,7 +108,11 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		ex := *opts.Exec
 		res := execution.Run(ctx, envOf(cfg, ex), jobs, execution.Options{Workers: workersOf(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast})
 		res.Findings = append(res.Findings, unresolved...)
+		res.Findings = append(res.Findings, qualityPassed(jobs, res.Executions)...)
 		ran = &res
+	}
+	if opts.Mutation != nil && (opts.Shard == nil || opts.Shard.Index == 1) {
+		v.findings = append(v.findings, measureMutation(ctx, cfg, *opts.Mutation, v.ready)...)
 	}
 	rep := assemble(sc, v, opts.Changes, ran)
 	rep.Summary.Skipped = skipped

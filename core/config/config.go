@@ -57,6 +57,8 @@ type Config struct {
 	// SpecLimit is [limits] spec_mib in bytes, 0 when not set; read it
 	// with SpecBytes.
 	SpecLimit int64
+	// Mutation is [quality.mutation] (quality.go).
+	Mutation Mutation
 }
 
 // Error is an invalid configuration: the file and every problem found.
@@ -144,6 +146,7 @@ func build(doc map[string]any) Config {
 		Jobs:                  DefaultJobs,
 		DefaultTimeoutSeconds: DefaultTimeoutSeconds,
 		SpecLimit:             specLimit(doc),
+		Mutation:              mutation(doc),
 	}
 	c.ToolVersion, _ = doc["tool_version"].(string)
 	if p, ok := doc["paths"].(map[string]any); ok {

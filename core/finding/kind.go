@@ -35,6 +35,11 @@ const (
 	// unclosed fences).
 	UnreadablePath Kind = "unreadable-path"
 	UnclosedBlock  Kind = "unclosed-block"
+	// QualityMutation, QualityProperty and QualitySnapshot are the
+	// measurement findings of issue 16: they never fail the gate.
+	QualityMutation Kind = "quality-mutation"
+	QualityProperty Kind = "quality-property"
+	QualitySnapshot Kind = "quality-snapshot"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -105,6 +110,12 @@ var kinds = map[Kind]KindInfo{
 	NoScenarios:                {Warning, Warn, ReviewAndApply},
 	UnreadablePath:             {Structural, Error, ReviewAndApply},
 	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
+	// A measurement is improved by strengthening the tests (code), never
+	// by editing the scenario. quality-mutation below its threshold is
+	// raised to a warning by the finding's builder.
+	QualityMutation: {Quality, Note, EditCodeNotScenario},
+	QualityProperty: {Quality, Note, EditCodeNotScenario},
+	QualitySnapshot: {Quality, Note, EditCodeNotScenario},
 }
 
 // actions lists every documented suggested action.

@@ -25,6 +25,9 @@ type CheckCmd struct {
 	Shard    string `name:"shard" placeholder:"K/N" help:"Run only shard K of N of the tests (structural findings are reported by shard 1); join the shards' --json reports with ah merge."`
 	// Durations balances the shards by a previous report's timings.
 	Durations string `name:"durations" placeholder:"FILE" help:"With --shard: balance the shards by the test durations recorded in FILE, a previous ah check --run-tests --timings --json report."`
+	// Mutation and PreCommit: issue 16 (quality measurement).
+	Mutation  bool `name:"mutation" help:"Also run the [quality.mutation] tool for each contract with [quality.mutation] enabled = true (and once for the project when the config enables it) and report quality-mutation scores; a score never fails the gate."`
+	PreCommit bool `name:"pre-commit" help:"Run in pre-commit scope (also AH_SCOPE=pre-commit): mutation measurement is skipped unless --mutation is given."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -93,6 +96,9 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			}
 			defer d.LimitProcs(jobs)()
 		}
+	}
+	if err := c.mutation(g, d, r, &opts); err != nil {
+		return err
 	}
 	start := d.Clock.Now()
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
