@@ -18,9 +18,11 @@ var QualityCapabilities = []string{"mutation", quality.Property, quality.Snapsho
 // (the module root without args) and writes its JSON report to a file,
 // which the command prints last for ah to read the score from. gremlins
 // runs the package's tests itself, so the generated script is not used.
+// A generous timeout coefficient keeps a loaded machine from turning slow
+// mutant runs into timed-out ones, which the score leaves out.
 var GremlinsCommand = []string{
 	"sh", "-c",
-	`report=$(mktemp) && gremlins unleash --silent --workers 1 --output "$report" "$@" >&2 && cat "$report"; status=$?; rm -f "$report"; exit $status`,
+	`report=$(mktemp) && gremlins unleash --silent --workers 1 --timeout-coefficient 10 --output "$report" "$@" >&2 && cat "$report"; status=$?; rm -f "$report"; exit $status`,
 	"gremlins-score",
 }
 
