@@ -97,9 +97,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			defer d.LimitProcs(jobs)()
 		}
 	}
-	if err := c.mutation(g, d, r, &opts); err != nil {
-		return err
-	}
+	opts.Mutation = c.mutation(d, r)
 	start := d.Clock.Now()
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	prog.clear()

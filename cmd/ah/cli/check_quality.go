@@ -12,16 +12,16 @@ func (c *CheckCmd) preCommit(d *Deps) bool {
 	return c.PreCommit || d.Getenv("AH_SCOPE") == quality.PreCommit
 }
 
-// mutation sets up the mutation run of --mutation (issue 16), or notes on
-// stderr why a configured one is skipped.
-func (c *CheckCmd) mutation(_ *Globals, d *Deps, r *repo, opts *check.Options) error {
+// mutation is the mutation run of --mutation (issue 16), or nil; it notes
+// on stderr why a configured one is skipped.
+func (c *CheckCmd) mutation(d *Deps, r *repo) *check.Mutation {
 	configured := len(r.Config.Mutation.Command) > 0
 	run, note := quality.MutationRuns(c.Mutation, c.preCommit(d), configured)
 	if note != "" {
 		fmt.Fprintln(d.Streams.Err, "ah: "+note)
 	}
-	if run {
-		opts.Mutation = &check.Mutation{Process: d.Process, Dir: r.Root, Scratch: d.Scratch}
+	if !run {
+		return nil
 	}
-	return nil
+	return &check.Mutation{Process: d.Process, Dir: r.Root, Scratch: d.Scratch}
 }
