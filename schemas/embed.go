@@ -29,6 +29,8 @@ const (
 	// LifecycleOutput is the envelope of init, contract, scenario and
 	// archive: the files each wrote.
 	LifecycleOutput = "lifecycle-output.schema.json"
+	// MutationOutput is what a [quality.mutation] command prints (issue 16).
+	MutationOutput = "mutation-output.schema.json"
 	// ErrorOutput is the envelope of any command that could not run; the
 	// command's own output schema accepts it too, except for envelope_kind
 	// "error" (no command recognised).

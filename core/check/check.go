@@ -43,6 +43,9 @@ type Options struct {
 	// Select, with Exec, narrows execution to the contracts the changed
 	// files affect (selection.go); the report then carries the selection.
 	Select *selection.Changes
+	// Mutation, when set, runs the mutation tool (ah check --mutation;
+	// quality.go). Shard 1 alone runs it.
+	Mutation *Mutation
 }
 
 // Exec configures test execution.
@@ -134,7 +137,11 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		ex := *opts.Exec
 		res := execution.Run(ctx, envOf(cfg, ex), jobs, execution.Options{Workers: workersOf(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
 		res.Findings = append(res.Findings, unresolved...)
+		res.Findings = append(res.Findings, qualityPassed(jobs, res.Executions)...)
 		ran = &res
+	}
+	if opts.Mutation != nil && (opts.Shard == nil || opts.Shard.Index == 1) {
+		v.findings = append(v.findings, measureMutation(ctx, cfg, *opts.Mutation, v.ready)...)
 	}
 	rep := assemble(sc, v, changes, ran)
 	rep.Summary.Skipped = skipped

@@ -57,6 +57,8 @@ type Config struct {
 	// SpecLimit is [limits] spec_mib in bytes, 0 when not set; read it
 	// with SpecBytes.
 	SpecLimit int64
+	// Mutation is [quality.mutation] (quality.go).
+	Mutation Mutation
 	// Selection is [selection], for --run-tests change selection.
 	Selection Selection
 	// Spk is the [spk] table: how to run specodelic's spk (ah sync).
@@ -159,6 +161,7 @@ func build(doc map[string]any) Config {
 		Jobs:                  DefaultJobs,
 		DefaultTimeoutSeconds: DefaultTimeoutSeconds,
 		SpecLimit:             specLimit(doc),
+		Mutation:              mutation(doc),
 		Selection:             selectionOf(doc),
 	}
 	c.ToolVersion, _ = doc["tool_version"].(string)

@@ -22,6 +22,7 @@ func defaults() config.Config {
 		CustomRunners:         map[string]config.Runner{},
 		Jobs:                  config.DefaultJobs,
 		DefaultTimeoutSeconds: config.DefaultTimeoutSeconds,
+		Mutation:              config.Mutation{Threshold: 0.8, TimeoutSeconds: 1800},
 	}
 }
 
@@ -105,12 +106,24 @@ var validCases = []struct {
 	{
 		name: "optional tables",
 		toml: minimal + "[quality.mutation]\nenabled = true\nthreshold = 0.5\ncommand = [\"mutmut\"]\n\n[capabilities.mutation]\nenabled = false\n\n[lint]\nmax_and_steps = 3\n\n[spk]\nversion = \"1.2.0\"\n",
-		want: with(func(c *config.Config) { c.Spk.Version = "1.2.0" }),
+		want: with(func(c *config.Config) {
+			c.Spk.Version = "1.2.0"
+			c.Mutation = config.Mutation{Enabled: true, Threshold: 0.5, Command: []string{"mutmut"}, TimeoutSeconds: 1800}
+		}),
 	},
 	{
 		name: "spk command",
 		toml: minimal + "[spk]\ncommand = [\"cargo\", \"run\", \"--\"]\n",
 		want: with(func(c *config.Config) { c.Spk.Command = []string{"cargo", "run", "--"} }),
+	},
+	{
+		// Issue 16: an integer threshold is a valid number; the timeout
+		// bounds each tool run.
+		name: "quality mutation integer threshold and timeout",
+		toml: minimal + "[quality.mutation]\nthreshold = 1\ntimeout_seconds = 90\ncommand = [\"sh\", \"{}\"]\n",
+		want: with(func(c *config.Config) {
+			c.Mutation = config.Mutation{Threshold: 1, Command: []string{"sh", "{}"}, TimeoutSeconds: 90}
+		}),
 	},
 }
 

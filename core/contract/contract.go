@@ -53,6 +53,8 @@ type Contract struct {
 	FalsifiabilityClass string
 	// Tests lists the entries ordered by type name, then file order.
 	Tests []Entry
+	// Mutation is [quality.mutation] (quality.go).
+	Mutation Mutation
 }
 
 // Problem is a contract defect reported as a finding of Kind.
@@ -118,6 +120,9 @@ func describe(p schema.Problem) string {
 		return p.Path + `: missing required key "command" (shell entries run a command line through /bin/sh -c)`
 	case p.Keyword == "pattern" && (strings.HasSuffix(p.Path, ".command") || strings.HasSuffix(p.Path, ".flags")):
 		return p.Path + ` is blank: a binding must say which test to run`
+	case p.Path == "tests.mutation":
+		// Issue 16: mutation is a measurement, not a test entry.
+		return p.String() + `; mutation settings live in a [quality.mutation] table (enabled = true), not under tests`
 	}
 	return p.String()
 }
@@ -130,6 +135,7 @@ func fill(c *Contract, doc map[string]any) {
 	c.ID, c.Description, c.Archetype = str("id"), str("description"), str("archetype")
 	c.Status, c.SupersededBy, c.AuthoredWith = str("status"), str("superseded_by"), str("authored_with")
 	c.FalsifiabilityClass = str("falsifiability_class")
+	c.Mutation = mutation(doc)
 	tests, _ := doc["tests"].(map[string]any)
 	types := make([]string, 0, len(tests))
 	for t := range tests {

@@ -126,6 +126,23 @@ threshold = 0.8
 ` + shell,
 		want: with(func(c *contract.Contract) {
 			c.Tests = []contract.Entry{{Type: "shell", Command: "go test ./core/... -run '^TestX$'"}}
+			th := 0.8
+			c.Mutation = contract.Mutation{Enabled: true, Threshold: &th}
+		}),
+	},
+	{
+		// Issue 16: args reach the tool; an integer threshold is a number.
+		name: "quality mutation args",
+		toml: header + `
+[quality.mutation]
+enabled = true
+threshold = 1
+args = ["./core/slug"]
+` + shell,
+		want: with(func(c *contract.Contract) {
+			c.Tests = []contract.Entry{{Type: "shell", Command: "go test ./core/... -run '^TestX$'"}}
+			th := 1.0
+			c.Mutation = contract.Mutation{Enabled: true, Threshold: &th, Args: []string{"./core/slug"}}
 		}),
 	},
 	{

@@ -17,10 +17,9 @@ import (
 var RunnerCapabilities = []string{"cargo", "go", "pytest", "vitest"}
 
 // Capabilities returns every capability `ah doctor --enable` knows, sorted:
-// the runner capabilities. Mutation, property and snapshot testing are left
-// out until something reads their config blocks.
+// the runner capabilities and the quality ones (quality.go).
 func Capabilities() []string {
-	return slices.Sorted(slices.Values(RunnerCapabilities))
+	return slices.Sorted(slices.Values(append(slices.Clone(RunnerCapabilities), QualityCapabilities...)))
 }
 
 // UnknownCapabilityError is an --enable argument ah does not know.
@@ -69,6 +68,9 @@ func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Ed
 		return Edit{}, &ToolMissingError{Capability: capability, Tried: ev.Tried}
 	}
 	plan := planEdit(repo, data, capability, facts)
+	if slices.Contains(QualityCapabilities, capability) {
+		plan = planQuality(data, capability, facts)
+	}
 	if plan.err != nil {
 		return Edit{}, plan.err
 	}
@@ -82,6 +84,9 @@ func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Ed
 
 // enabledAlready says why capability needs no change, or "".
 func enabledAlready(cfg config.Config, capability string, facts adapter.Facts) string {
+	if capability == "mutation" {
+		return mutationEnabled(cfg)
+	}
 	if _, ok := cfg.Runners[capability]; ok {
 		return fmt.Sprintf("%s is already enabled: [runners.%s] is configured in %s", capability, capability, config.Path)
 	}

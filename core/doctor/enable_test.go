@@ -96,12 +96,12 @@ func TestEnableErrors(t *testing.T) {
 	tests := []struct {
 		name, config, cap, want string
 	}{
-		{"unknown capability", "tool_version = \"0.1.0\"\n", "jest", `unknown capability "jest"; known capabilities: cargo, go, pytest, vitest`},
-		// Nothing reads a mutation, property or snapshot block yet, so
-		// --enable does not write one.
-		{"mutation is not a capability", "tool_version = \"0.1.0\"\n", "mutation", `unknown capability "mutation"`},
-		{"property is not a capability", "tool_version = \"0.1.0\"\n", "property", `unknown capability "property"`},
-		{"snapshot is not a capability", "tool_version = \"0.1.0\"\n", "snapshot", `unknown capability "snapshot"`},
+		{"unknown capability", "tool_version = \"0.1.0\"\n", "jest", `unknown capability "jest"; known capabilities: cargo, go, mutation, property, pytest, snapshot, vitest`},
+		// Issue 16: a quality block is written only when it would work,
+		// which needs a detected framework (none here).
+		{"mutation needs a known tool", "tool_version = \"0.1.0\"\n", "mutation", `no mutation tool is known for this project (detected framework: none)`},
+		{"property needs a framework", "tool_version = \"0.1.0\"\n", "property", `no test framework is detected to run [[tests.property]] entries`},
+		{"snapshot needs a framework", "tool_version = \"0.1.0\"\n", "snapshot", `no test framework is detected to run [[tests.snapshot]] entries`},
 		{"invalid config", "tool_version = 1\n", "go", "invalid config"},
 		{"inline runners table cannot grow", "tool_version = \"0.1.0\"\nrunners = { unit = [\"x\"] }\n", "go", "runners in .espectacular/config.toml is an inline table"},
 	}

@@ -84,7 +84,11 @@ type Finding struct {
 	Test         *Test   `json:"test,omitempty"`
 	// Heading is set only for malformed-scenario-heading.
 	Heading *Heading `json:"heading,omitempty"`
-	Message string   `json:"message"`
+	// Score and Threshold are set only for quality-mutation: the measured
+	// score and the threshold it was compared with, both in [0, 1].
+	Score     *float64 `json:"score,omitempty"`
+	Threshold *float64 `json:"threshold,omitempty"`
+	Message   string   `json:"message"`
 }
 
 // New builds a finding of kind k with the classification from the kinds
@@ -115,7 +119,8 @@ func (f Finding) WithScenario(spec, specPath string, s Scenario) Finding {
 	return f
 }
 
-// Blocking reports whether the finding fails the gate.
+// Blocking reports whether the finding fails the gate. Quality findings
+// never do, whatever their severity (issue 16).
 func (f Finding) Blocking() bool {
 	return f.Severity == Error && (f.Category == Structural || f.Category == Execution)
 }

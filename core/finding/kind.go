@@ -45,6 +45,11 @@ const (
 	// BatchFallback: issue 12, a batched invocation whose per-test report
 	// could not be trusted; the binding re-ran on its own.
 	BatchFallback Kind = "batch-fallback"
+	// QualityMutation, QualityProperty and QualitySnapshot are the
+	// measurement findings of issue 16: they never fail the gate.
+	QualityMutation Kind = "quality-mutation"
+	QualityProperty Kind = "quality-property"
+	QualitySnapshot Kind = "quality-snapshot"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -128,6 +133,12 @@ var kinds = map[Kind]KindInfo{
 	OverlayConflict:            {Structural, Error, ReviewAndApply},
 	MissingReplacement:         {Structural, Error, ReviewAndApply},
 	BatchFallback:              {Warning, Warn, HumanReviewRequired},
+	// A measurement is improved by strengthening the tests (code), never
+	// by editing the scenario. quality-mutation below its threshold is
+	// raised to a warning by the finding's builder.
+	QualityMutation: {Quality, Note, EditCodeNotScenario},
+	QualityProperty: {Quality, Note, EditCodeNotScenario},
+	QualitySnapshot: {Quality, Note, EditCodeNotScenario},
 }
 
 // actions lists every documented suggested action.

@@ -29,7 +29,9 @@ func Summarize(fs []Finding, scenarios, passed int) Summary {
 			s.Structural++
 		case f.Category == Execution:
 			s.Execution++
-		case f.Severity == Warn:
+		case f.Severity == Warn && f.Category != Quality:
+			// A quality score below its threshold is a warning that must
+			// not fail the gate, even with --strict (issue 16).
 			s.Warnings++
 		}
 	}

@@ -21,6 +21,7 @@ var requiredTopics = map[string][]string{
 		"no-tests-declared", "malformed-contract", "invalid-falsifiability-class",
 		"missing-liveness-timeout", "unknown-archetype", "missing-runner", "missing-adapter",
 		"test-failing", "no-tests-ran", "recommendation",
+		"quality-mutation", "quality-property", "quality-snapshot",
 	},
 	"suggested actions": {
 		"run_ah_doctor", "edit_code_not_scenario", "enable_capability", "fix_tool_invocation",

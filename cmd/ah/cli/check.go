@@ -38,6 +38,9 @@ type CheckCmd struct {
 	Base     string   `name:"base" placeholder:"REF" help:"With --run-tests: run the contracts the files changed between REF and --head affect (git diff --name-only)."`
 	Head     string   `name:"head" placeholder:"REF" help:"With --base: the end of the range (default HEAD)."`
 	NoBatch  bool     `name:"no-batch" help:"Run every test binding in its own process, never batched (for debugging and benchmarks)."`
+	// Mutation and PreCommit: issue 16 (quality measurement).
+	Mutation  bool `name:"mutation" help:"Also run the [quality.mutation] tool for each contract with [quality.mutation] enabled = true (and once for the project when the config enables it) and report quality-mutation scores; a score never fails the gate."`
+	PreCommit bool `name:"pre-commit" help:"Run in pre-commit scope (also AH_SCOPE=pre-commit): mutation measurement is skipped unless --mutation is given."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -115,6 +118,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			defer d.LimitProcs(jobs)()
 		}
 	}
+	opts.Mutation = c.mutation(d, r)
 	start := d.Clock.Now()
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	prog.clear()

@@ -16,7 +16,7 @@ import (
 type DoctorCmd struct {
 	// Enable is a pointer so that an empty value (`--enable ""`) is told
 	// apart from no flag: it is an unknown capability, not a diagnosis.
-	Enable *string `name:"enable" placeholder:"CAPABILITY" help:"Append the config block that enables CAPABILITY (cargo, go, pytest, vitest) to .espectacular/config.toml."`
+	Enable *string `name:"enable" placeholder:"CAPABILITY" help:"Append the config block that enables CAPABILITY (cargo, go, pytest, vitest; mutation, property, snapshot) to .espectacular/config.toml."`
 }
 
 // Run diagnoses the repository, or enables a capability.
@@ -97,8 +97,13 @@ func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps, capability 
 		return err
 	}
 	facts := adapter.Facts{Drivers: d.Drivers}
-	if slices.Contains(doctor.RunnerCapabilities, capability) {
+	switch {
+	case slices.Contains(doctor.RunnerCapabilities, capability):
 		facts = adapter.Gather(ctx, r.FS, d.Process, r.Root, d.Drivers, capability)
+	case slices.Contains(doctor.QualityCapabilities, capability):
+		// A quality capability runs through the project's own framework:
+		// manifests and imports say which, without probing (issue 16).
+		facts = adapter.Scan(r.FS, d.Drivers)
 	}
 	// The edit is computed from the file as it is under the writer's lock,
 	// not as it was before the (slow) probes: a concurrent --enable or a

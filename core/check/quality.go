@@ -1,0 +1,153 @@
+package check
+
+import (
+	"bytes"
+	"context"
+	"path"
+	"time"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/execution"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/quality"
+	"github.com/espectacular/ah/core/shellword"
+	"github.com/espectacular/ah/ports"
+)
+
+// Mutation runs the mutation tool (ah check --mutation, issue 16) for every
+// ready contract with [quality.mutation] enabled = true, and once over all
+// of them when the config enables it.
+type Mutation struct {
+	Process ports.Process
+	// Dir is the absolute repository root: the tool runs there.
+	Dir     string
+	Scratch ports.Scratch
+}
+
+// maxToolStdout bounds the stdout kept for the score: a gremlins report
+// lists every mutant, far more than a tail.
+const maxToolStdout = 4 << 20
+
+// measureMutation runs the tool once per target, one at a time (a
+// mutation tool is heavy on its own), and returns one finding per run.
+func measureMutation(ctx context.Context, cfg config.Config, m Mutation, ready []validated) []finding.Finding {
+	mc := cfg.Mutation
+	var out []finding.Finding
+	var all []quality.Test
+	for _, v := range ready {
+		if ctx.Err() != nil {
+			return out
+		}
+		tests := testsOf(cfg, v)
+		all = append(all, tests...)
+		if !v.Contract.Mutation.Enabled {
+			continue
+		}
+		if len(mc.Command) == 0 {
+			out = append(out, notConfigured(v))
+			continue
+		}
+		threshold := mc.Threshold
+		if th := v.Contract.Mutation.Threshold; th != nil {
+			threshold = *th
+		}
+		sc := scenarioOf(v.Scenario)
+		t := quality.Target{Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath, Scenario: &sc}
+		out = append(out, quality.Judge(t, runTool(ctx, mc, m, tests, v.Contract.Mutation.Args), threshold, config.Path))
+	}
+	if mc.Enabled && len(mc.Command) > 0 && len(all) > 0 && ctx.Err() == nil {
+		out = append(out, quality.Judge(quality.Target{}, runTool(ctx, mc, m, all, nil), mc.Threshold, config.Path))
+	}
+	return out
+}
+
+// testsOf lists the contract's declared tests as the script runs them;
+// an entry that cannot be invoked is left to --run-tests to report.
+func testsOf(cfg config.Config, v validated) []quality.Test {
+	var out []quality.Test
+	for i, e := range v.Contract.Tests {
+		b := execution.Binding{Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath, Scenario: scenarioOf(v.Scenario), Entry: e}
+		inv, err := execution.Invoke(cfg, b, v.plans[i])
+		if err != nil {
+			continue
+		}
+		argv := append(append([]string{}, cfg.Wrapper...), inv.Argv...)
+		out = append(out, quality.Test{Argv: argv, Env: inv.Env})
+	}
+	return out
+}
+
+// runTool writes the script to a scratch directory and runs the tool.
+func runTool(ctx context.Context, mc config.Mutation, m Mutation, tests []quality.Test, args []string) quality.Run {
+	shown := quality.Argv(mc.Command, path.Join(quality.ScratchDir, quality.ScriptName), args)
+	r := quality.Run{Argv: shown, Command: shellword.Quote(shown)}
+	dir, err := m.Scratch.MkdirTemp(ctx)
+	if err != nil {
+		r.StartErr = err
+		return r
+	}
+	defer func() { _ = m.Scratch.RemoveAll(dir) }()
+	script := path.Join(dir, quality.ScriptName)
+	if err := m.Scratch.WriteFile(script, quality.Script(m.Dir, tests)); err != nil {
+		r.StartErr = err
+		return r
+	}
+	var stdout bytes.Buffer
+	cmd := ports.Command{
+		Argv: quality.Argv(mc.Command, script, args), Dir: m.Dir,
+		Timeout: seconds(mc.TimeoutSeconds), Stdout: &limited{buf: &stdout, n: maxToolStdout},
+	}
+	r.Result, r.StartErr = m.Process.Run(ctx, cmd)
+	r.Stdout = stdout.Bytes()
+	return r
+}
+
+// notConfigured is the finding of a contract opting in while the config
+// names no tool: enabling the capability is a mechanical fix.
+func notConfigured(v validated) finding.Finding {
+	apply := "ah doctor --enable mutation"
+	f := finding.New(finding.Recommendation, v.ContractPath+" opts into mutation measurement but "+config.Path+
+		" configures no mutation tool: `"+apply+"` adds a [quality.mutation] command")
+	f.ApplyCommand = &apply
+	f.ContractPath = v.ContractPath
+	return f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario))
+}
+
+// limited keeps about the last n bytes written: the score is the last
+// line, so a tool that logs on stdout first cannot push it out.
+type limited struct {
+	buf *bytes.Buffer
+	n   int
+}
+
+func (l *limited) Write(p []byte) (int, error) {
+	l.buf.Write(p)
+	if l.buf.Len() > 2*l.n {
+		keep := bytes.Clone(l.buf.Bytes()[l.buf.Len()-l.n:])
+		l.buf.Reset()
+		l.buf.Write(keep)
+	}
+	return len(p), nil
+}
+
+// seconds is a validated timeout (>= 1) as a duration.
+func seconds(n int) time.Duration { return time.Duration(n) * time.Second }
+
+// qualityPassed lists the info findings of passing property and snapshot
+// entries: jobs and execs are the planned jobs and their results, in the
+// same order.
+func qualityPassed(jobs []execution.Job, execs []execution.Execution) []finding.Finding {
+	var out []finding.Finding
+	for i, j := range jobs {
+		if i >= len(execs) {
+			break
+		}
+		for _, b := range j.Owners {
+			t := quality.Target{Capability: b.Capability, SpecPath: b.SpecPath, ContractPath: b.ContractPath, Scenario: &b.Scenario}
+			if f, ok := quality.Passed(t, b.Entry.Type, b.Entry.Index, execs[i]); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
