@@ -9,15 +9,16 @@ import (
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/coverage"
+	"github.com/espectacular/ah/core/overlay"
 )
 
-// ReportCmd is `ah report`. The coordinator adds --changes once change
-// overlays land: the matrix is built from check.Run's report, so an
-// overlay's scenarios count without any change here.
+// ReportCmd is `ah report`. The matrix is built from check.Run's report,
+// so --changes overlays count exactly as ah check --changes sees them.
 type ReportCmd struct {
-	RunTests bool   `name:"run-tests" help:"Run the tests too: a scenario is covered only when they pass."`
-	Jobs     *int   `short:"J" name:"jobs" placeholder:"N" help:"With --run-tests, run up to N tests at once (default: [execution] jobs, else 1)."`
-	HTML     string `name:"html" placeholder:"FILE" help:"Also write a self-contained HTML page with the matrix and every scenario to FILE."`
+	Changes  []string `name:"changes" sep:"none" placeholder:"ID" predictor:"change" help:"Report on the scope after change proposal ID (<paths.changes>/ID) is applied, with its staged contracts; repeat for more changes."`
+	RunTests bool     `name:"run-tests" help:"Run the tests too: a scenario is covered only when they pass."`
+	Jobs     *int     `short:"J" name:"jobs" placeholder:"N" help:"With --run-tests, run up to N tests at once (default: [execution] jobs, else 1)."`
+	HTML     string   `name:"html" placeholder:"FILE" help:"Also write a self-contained HTML page with the matrix and every scenario to FILE."`
 }
 
 // matrixJSON is the data of the report envelope.
@@ -70,7 +71,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	opts := check.Options{}
+	opts := check.Options{Changes: overlay.Normalize(c.Changes)}
 	if len(d.Drivers) > 0 {
 		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
 	}
