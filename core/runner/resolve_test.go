@@ -20,6 +20,12 @@ func TestResolve(t *testing.T) {
 		Runners:       map[string]config.Runner{"unit": {Command: []string{"pytest"}}, "both": {Command: []string{"./run"}}},
 		CustomRunners: map[string]config.Runner{"bats": {Command: []string{"bats"}}, "both": {Command: []string{"./env"}}},
 	}
+	// A block without a command (an embedder's config value; the schema
+	// refuses it in TOML) is no runner: an empty [runners] entry must not
+	// shadow the custom runner, nor an empty custom runner run nothing.
+	cfg.Runners["hollow"] = config.Runner{}
+	cfg.CustomRunners["hollow"] = config.Runner{Command: []string{"./hollow"}}
+	cfg.CustomRunners["empty"] = config.Runner{}
 	detect := func(testType string) adapter.Decision {
 		switch testType {
 		case "fw":
@@ -48,6 +54,9 @@ func TestResolve(t *testing.T) {
 		{name: "adapters off", entry: contract.Entry{Type: "fw"}, problem: finding.MissingRunner},
 		{name: "adapter expected, none found", detect: detect, entry: contract.Entry{Type: "python"}, problem: finding.MissingAdapter},
 		{name: "no runner", detect: detect, entry: contract.Entry{Type: "e2e"}, problem: finding.MissingRunner},
+		{name: "an empty [runners] block falls through to the custom runner", entry: contract.Entry{Type: "hollow"}, kind: runner.Envelope, command: []string{"./hollow"}, custom: "hollow"},
+		{name: "an empty custom runner is no runner", entry: contract.Entry{Type: "empty"}, problem: finding.MissingRunner},
+		{name: "tests.custom naming an empty custom runner", entry: contract.Entry{Type: "custom", Runner: "empty"}, problem: finding.MissingRunner},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
