@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/slug"
 	"github.com/espectacular/ah/core/spec"
@@ -106,18 +107,11 @@ func appendScenario(text, delta, requirement, id, block string) (string, error) 
 // changeExists requires the change's directory, listing the changes there
 // are when it is missing.
 func changeExists(fsys fs.FS, changes, change string) error {
-	if change == "" || strings.ContainsAny(change, `/\`) || change == "." || change == ".." {
+	if overlay.ValidID(change) != nil {
 		return &InputError{fmt.Sprintf("%q is not a change id: use the directory name under %s", change, changes)}
 	}
 	if fi, err := fs.Stat(fsys, path.Join(changes, change)); err == nil && fi.IsDir() {
 		return nil
 	}
-	var known []string
-	entries, _ := fs.ReadDir(fsys, changes)
-	for _, e := range entries {
-		if e.IsDir() && e.Name() != "archive" {
-			known = append(known, e.Name())
-		}
-	}
-	return &UnknownError{What: "change", Name: change, Where: "under " + changes, Known: known}
+	return &UnknownError{What: "change", Name: change, Where: "under " + changes, Known: overlay.IDs(fsys, changes)}
 }

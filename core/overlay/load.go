@@ -46,7 +46,7 @@ func Load(fsys fs.FS, changesDir string, specLimit int64, ids []string) ([]Chang
 		}
 		dir := path.Join(changesDir, id)
 		if fi, err := fs.Stat(fsys, dir); err != nil || !fi.IsDir() {
-			return nil, &UnknownChangeError{ID: id, Path: dir, Known: known(fsys, changesDir)}
+			return nil, &UnknownChangeError{ID: id, Path: dir, Known: IDs(fsys, changesDir)}
 		}
 		c := Change{ID: id, Dir: dir, Staged: map[string]string{}}
 		files, err := spec.DiscoverLimit(fsys, path.Join(dir, "specs"), specLimit)
@@ -88,9 +88,10 @@ func (c *Change) readStaged(fsys fs.FS) error {
 	})
 }
 
-// known lists the change directories, for the unknown-change message.
-// archive holds archived changes, not selectable ones.
-func known(fsys fs.FS, dir string) []string {
+// IDs lists the selectable change directories under dir, for the
+// unknown-change message, the lifecycle commands and completion: archive
+// holds archived changes, and a name ValidID refuses is not an id.
+func IDs(fsys fs.FS, dir string) []string {
 	entries, _ := fs.ReadDir(fsys, dir)
 	var out []string
 	for _, e := range entries {
