@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -31,8 +31,8 @@ type ArchivePlan struct {
 // instead, so supersede -> archive always failed). The emptied staging
 // directories are removed.
 func Archive(fsys fs.FS, deployed []spec.File, change string) (ArchivePlan, error) {
-	root := path.Join(config.Dir, "changes", change)
-	if change == "" || strings.ContainsAny(change, `/\`) || change == "." || change == ".." {
+	root := overlay.StagingDir(change)
+	if overlay.ValidID(change) != nil {
 		return ArchivePlan{}, &InputError{fmt.Sprintf("%q is not a change id", change)}
 	}
 	if fi, err := fs.Stat(fsys, root); err != nil || !fi.IsDir() {

@@ -60,7 +60,7 @@ func NewScenario(fsys fs.FS, req ScenarioRequest) ([]Op, error) {
 			return nil, err
 		}
 	}
-	staged := StagedPath(req.Change, req.Capability, id)
+	staged := overlay.StagedPath(req.Change, req.Capability, id)
 	if present(fsys, staged) {
 		return nil, &ExistsError{Paths: []string{staged}, Why: "the change stages a contract of that id already"}
 	}

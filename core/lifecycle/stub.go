@@ -14,11 +14,6 @@ func ContractPath(capability, id string) string {
 	return path.Join(config.Dir, capability, id+".toml")
 }
 
-// StagedPath is where a change stages the contract of a scenario.
-func StagedPath(change, capability, id string) string {
-	return path.Join(config.Dir, "changes", change, capability, id+".toml")
-}
-
 // Stub is the text of a stub contract: the scenario's id, its title as
 // description, archetype PF, status active, this ah's version, and a
 // commented [[tests.<testType>]] example. It declares no test, so ah check

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/core/spec"
@@ -54,7 +55,7 @@ func Supersede(fsys fs.FS, req SupersedeRequest) ([]Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	staged := StagedPath(req.Change, req.Capability, req.OldID)
+	staged := overlay.StagedPath(req.Change, req.Capability, req.OldID)
 	if present(fsys, staged) {
 		return nil, &ExistsError{Paths: []string{staged}, Why: "the change stages that contract already"}
 	}
