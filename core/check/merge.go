@@ -63,12 +63,16 @@ func join(parts []Report, failed []bool) Report {
 		ex report.Execution
 	}
 	var execs []placed
+	renamed := joinBatches(parts, &out)
 	for i, p := range parts {
 		findings = append(findings, p.Findings...)
 		passed += p.Summary.Passed
 		notRun += p.Summary.NotRun
 		if p.Executions != nil {
 			for j, ex := range *p.Executions {
+				if ex.Batch != "" {
+					ex.Batch = renamed[i][ex.Batch]
+				}
 				execs = append(execs, placed{p.Shard.Order[j], ex})
 			}
 		}
@@ -87,4 +91,27 @@ func join(parts []Report, failed []bool) Report {
 		out.Executions = &list
 	}
 	return out
+}
+
+// joinBatches lists every shard's batches in out, in shard order. Each
+// shard numbered its own batches from batch-1, so they are renumbered to
+// stay unique; the result maps each part's old ids to the new ones, for
+// its executions.
+func joinBatches(parts []Report, out *Report) []map[string]string {
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return parts[a].Shard.Index - parts[b].Shard.Index })
+	renamed := make([]map[string]string, len(parts))
+	for _, i := range order {
+		renamed[i] = map[string]string{}
+		for _, b := range parts[i].Batches {
+			id := fmt.Sprintf("batch-%d", len(out.Batches)+1)
+			renamed[i][b.ID] = id
+			b.ID = id
+			out.Batches = append(out.Batches, b)
+		}
+	}
+	return renamed
 }
