@@ -11,6 +11,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/shellword"
@@ -237,12 +238,18 @@ func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 }
 
 // stubCommand is the apply_command of a no-toml finding: `ah contract new`
-// writes the missing deployed contract as a stub (issue 11). A staged
-// contract of a change has no such command, so none is offered for it.
+// writes the missing contract as a stub (issue 11), deployed or, with
+// --change, staged in the change whose scenario it is.
 func stubCommand(u Unit) *string {
+	argv := []string{"ah", "contract", "new"}
 	if u.ContractPath != path.Join(config.Dir, u.Capability, u.Scenario.ID+".toml") {
-		return nil
+		rest, ok := strings.CutPrefix(u.ContractPath, overlay.StagingDir("")+"/")
+		change, _, _ := strings.Cut(rest, "/")
+		if !ok || u.ContractPath != overlay.StagedPath(change, u.Capability, u.Scenario.ID) {
+			return nil
+		}
+		argv = append(argv, "--change", change)
 	}
-	c := shellword.Quote([]string{"ah", "contract", "new", u.Capability, u.Scenario.ID})
+	c := shellword.Quote(append(argv, u.Capability, u.Scenario.ID))
 	return &c
 }

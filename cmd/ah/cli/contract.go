@@ -2,14 +2,17 @@ package cli
 
 import (
 	"context"
+	"errors"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/lifecycle"
+	"github.com/espectacular/ah/core/overlay"
+	"github.com/espectacular/ah/core/spec"
 )
 
 // ContractCmd is `ah contract`.
 type ContractCmd struct {
-	New ContractNewCmd `cmd:"" help:"Write stub contracts for deployed scenarios that have none."`
+	New ContractNewCmd `cmd:"" help:"Write stub contracts for deployed scenarios (or, with --change, a change's scenarios) that have none."`
 }
 
 // ContractNewCmd is `ah contract new`.
@@ -17,6 +20,7 @@ type ContractNewCmd struct {
 	Capability string   `arg:"" optional:"" predictor:"unit" help:"The capability (spec directory) of the scenarios."`
 	IDs        []string `arg:"" optional:"" name:"scenario-id" help:"The scenario ids (contract file names) to stub."`
 	AllMissing bool     `name:"all-missing" help:"Stub every deployed scenario without a contract (of CAPABILITY only, when given)."`
+	Change     string   `name:"change" placeholder:"ID" predictor:"change" help:"Stage the stubs in change ID (.espectacular/changes/ID/...) for the scenarios it adds or rewrites, as ah check --changes ID sees them."`
 }
 
 // Validate requires scenarios to be named unless --all-missing is given.
@@ -37,10 +41,7 @@ func (c *ContractNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	ops, err := lifecycle.Stubs(r.FS, lifecycle.StubRequest{
-		Files: files, Capability: c.Capability, IDs: c.IDs, AllMissing: c.AllMissing,
-		Version: Version, TestType: lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)),
-	})
+	ops, err := c.plan(r, files, lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)))
 	if err != nil {
 		return planError("contract new", err)
 	}
@@ -59,4 +60,29 @@ func (c *ContractNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		data.Notes = []string{"next: bind a test in each stub (until then ah check reports no-tests-declared)"}
 	}
 	return reportFiles(d, g, "contract", data, lines)
+}
+
+// plan stubs deployed scenarios, or with --change the change's own.
+func (c *ContractNewCmd) plan(r *repo, files []spec.File, testType string) ([]lifecycle.Op, error) {
+	if c.Change == "" {
+		return lifecycle.Stubs(r.FS, lifecycle.StubRequest{
+			Files: files, Capability: c.Capability, IDs: c.IDs, AllMissing: c.AllMissing,
+			Version: Version, TestType: testType,
+		})
+	}
+	changes, err := overlay.Load(r.FS, r.Config.Changes, r.Config.SpecBytes(), []string{c.Change})
+	if _, ok := errors.AsType[*overlay.UnknownChangeError](err); ok {
+		return nil, &ExitError{Code: ExitCannotRun, Message: "ah contract new --change: " + err.Error(), Cause: err}
+	}
+	if _, ok := errors.AsType[*overlay.BadIDError](err); ok {
+		return nil, usageError("ah contract new --change: %s", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return lifecycle.StagedStubs(r.FS, lifecycle.StagedStubRequest{
+		Change: changes[0].ID, Delta: changes[0].Files, Scopes: lifecycle.ChangeScope(r.FS, files, changes[0]),
+		Capability: c.Capability, IDs: c.IDs, AllMissing: c.AllMissing,
+		Version: Version, TestType: testType,
+	})
 }
