@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
+	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/spec"
 )
 
@@ -39,6 +41,7 @@ func withChanges(fsys fs.FS, cfg config.Config, r resolved, ids []string) (resol
 		}
 		res := overlay.Apply(r.files, r.contracts, changes, contractPath)
 		r.units = overlaid(r.units, res.Scopes)
+		r.overlay.findings = append(r.overlay.findings, refusedStagedPaths(changes, r.units)...)
 		for _, c := range res.Collisions {
 			r.collisions = append(r.collisions, collision{c.Capability, c.SpecPath, c.ContractPath, c.Collision})
 		}
@@ -103,4 +106,39 @@ func missingReplacement(r resolved, v validated) (finding.Finding, bool) {
 	return unitFinding(v.Unit, finding.MissingReplacement, fmt.Sprintf(
 		"%s is superseded by %q, but capability %q has no scenario %q in scope: add the replacement scenario (in the spec, or in a change selected with --changes), or fix superseded_by",
 		v.ContractPath, c.SupersededBy, v.Capability, c.SupersededBy)), true
+}
+
+// refusedStagedPaths reports the staged paths ah refused to read, except
+// a unit's own contract path: reading that reports it already, with the
+// scenario.
+func refusedStagedPaths(changes []overlay.Change, units []Unit) []finding.Finding {
+	read := map[string]bool{}
+	for _, u := range units {
+		read[u.ContractPath] = true
+	}
+	var out []finding.Finding
+	for _, c := range changes {
+		for _, ref := range c.Refused {
+			if !read[ref.Path] {
+				out = append(out, refusedStaged(c, ref))
+			}
+		}
+	}
+	return out
+}
+
+// refusedStaged is a staged contract of change c that ah will not read
+// (a link leaving the repository, a name that is not UTF-8): reported like
+// a refused deployed contract, against the change's delta spec.
+func refusedStaged(c overlay.Change, ref *repofs.Refused) finding.Finding {
+	rel := strings.TrimPrefix(ref.Path, overlay.StagingDir(c.ID)+"/")
+	capability := rel // a directory
+	if strings.HasSuffix(rel, ".toml") {
+		capability = path.Dir(rel)
+	}
+	fd := finding.New(finding.UnreadablePath, ref.Error())
+	fd.ContractPath = repofs.Quote(ref.Path)
+	fd.Spec = repofs.Quote(capability)
+	fd.SpecPath = repofs.Quote(path.Join(c.Dir, "specs", capability, "spec.md"))
+	return fd
 }

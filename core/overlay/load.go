@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/repofs"
@@ -25,6 +26,10 @@ type Change struct {
 	Staged map[string]string
 	// StagedPaths are every .toml under the change's staging directory, sorted.
 	StagedPaths []string
+	// Refused are the staged contracts (and links that may lead to one)
+	// ah will not read: a link leaving the repository, a name that is not
+	// UTF-8. They are reported as unreadable-path, never skipped silently.
+	Refused []*repofs.Refused
 }
 
 // StagingDir is where the staged contracts of change id live.
@@ -70,7 +75,15 @@ func (c *Change) readStaged(fsys fs.FS) error {
 		return nil
 	}
 	return repofs.Walk(fsys, root, func(e repofs.Entry) error {
-		if e.Refused != nil || strings.HasPrefix(e.Name, ".") {
+		hidden := strings.HasPrefix(e.Name, ".")
+		if e.Refused != nil {
+			// As in the deployed scan: what could be a contract is reported.
+			if !hidden && (strings.HasSuffix(e.Name, ".toml") || e.Link && !strings.Contains(e.Name, ".") || !utf8.ValidString(e.Name)) {
+				c.Refused = append(c.Refused, e.Refused)
+			}
+			return nil
+		}
+		if hidden {
 			if e.Dir {
 				return fs.SkipDir
 			}
