@@ -18,7 +18,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(waitingScripts{m}, map[string]func(){
 		"ah": func() {
 			// The same as cmd/ah/main.go.
 			ctx, stop := signals.Notify(context.Background())
