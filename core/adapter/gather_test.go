@@ -73,6 +73,38 @@ func TestProbeStopsWhenInterrupted(t *testing.T) {
 	assert.Equal(t, [][]string{{"python3", "-m", "pytest", "--version"}}, proc.Argvs())
 }
 
+// A probe with CommandOf proves a command only when it reads one from the
+// probe's stdout: exiting 0 with nothing to read is a failed probe.
+func TestProbeCommandOf(t *testing.T) {
+	fields := func(stdout []byte) []string { return strings.Fields(string(stdout)) }
+	drivers := []ports.Driver{&portstest.Driver{
+		Adapter: "pytest", Ext: ".py", Import: "import pytest",
+		ProbeList: []ports.Probe{
+			{Argv: []string{"sh", "-c", "head -1 pytest"}, Label: "the pytest script's interpreter", CommandOf: fields},
+			{Argv: []string{"pytest", "--version"}, Command: []string{"pytest"}},
+		},
+	}}
+	tests := []struct {
+		name     string
+		stdout   string
+		runnable []string
+		tried    []string
+	}{
+		{"interpreter read", "/usr/bin/python3 -m pytest\n", []string{"/usr/bin/python3", "-m", "pytest"}, nil},
+		{"nothing read", "", []string{"pytest"}, []string{"the pytest script's interpreter"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			proc := &portstest.Process{Responses: map[string]portstest.ProcessResponse{
+				portstest.ProcessKey("sh", "-c", "head -1 pytest"): {Result: ports.Result{Stdout: []byte(tt.stdout)}},
+			}}
+			e := adapter.Gather(t.Context(), fstest.MapFS{}, proc, "/repo", drivers, "pytest").Evidence["pytest"]
+			assert.Equal(t, tt.runnable, e.Runnable)
+			assert.Equal(t, tt.tried, e.Tried)
+		})
+	}
+}
+
 func TestGatherOnlyProbesWhatIsAsked(t *testing.T) {
 	proc := &portstest.Process{}
 	f := adapter.Gather(t.Context(), fstest.MapFS{}, proc, "/repo", probingDrivers(), "vitest")

@@ -70,6 +70,22 @@ func TestResolve(t *testing.T) {
 				Command: []string{"uv", "run", "pytest"}, Reason: "[runners] configures pytest"},
 		},
 		{
+			name: "alias type uses the adapter set under the adapter name", testType: "python",
+			cfg:   cfg(map[string]config.Runner{"pytest": {Adapter: "pytest", Command: []string{"uv", "run", "pytest"}}}),
+			facts: facts(),
+			want: adapter.Decision{TestType: "python", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
+				Command: []string{"uv", "run", "pytest"}, Reason: `[runners.pytest] sets adapter = "pytest"`},
+		},
+		{
+			// An empty [runners.pytest] table neither configures an adapter
+			// nor a command: detection decides, as without the table.
+			name: "empty runner table falls back to detection", testType: "pytest",
+			cfg:   cfg(map[string]config.Runner{"pytest": {}}),
+			facts: facts(pytestEnv),
+			want: adapter.Decision{TestType: "pytest", Adapter: "pytest", Expected: true, Source: ports.SourceEnvironment,
+				Command: []string{"pytest"}, Version: "8.3.4", Reason: "pytest runs here (pytest)"},
+		},
+		{
 			// Seed 004 "Run configured unit test": the configured argv runs
 			// exactly as written.
 			name: "generic type whose command runs a framework runs it as written", testType: "unit",
@@ -141,6 +157,13 @@ func TestResolve(t *testing.T) {
 				adapter.Evidence{Adapter: "vitest", Probed: true, Runnable: []string{"vitest", "run"}, Version: "4.1.12"}),
 			want: adapter.Decision{TestType: "vitest", Adapter: "vitest", Expected: true, Source: ports.SourceEnvironment,
 				Command: []string{"vitest", "run"}, Version: "4.1.12", Reason: "vitest runs here (vitest run)"},
+		},
+		{
+			name: "probed without a probe to try", testType: "go",
+			cfg:   cfg(nil),
+			facts: facts(adapter.Evidence{Adapter: "go", Probed: true}),
+			want: adapter.Decision{TestType: "go", Expected: true,
+				Reason: "nothing configures go, no manifest declares it, go is not runnable here, and no test file imports it"},
 		},
 		{
 			name: "no evidence gathered: nothing fabricated", testType: "go",

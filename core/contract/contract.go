@@ -70,8 +70,10 @@ func Decode(path string, data []byte) (Contract, []Problem) {
 	c := Contract{Path: path}
 	doc, err := schema.DecodeTOML(data)
 	if err != nil {
+		// Syntax errors carry a 1-based line: the decoder's only
+		// position-less error cannot happen when decoding into a map.
 		var se *schema.SyntaxError
-		if errors.As(err, &se) && se.Line > 0 {
+		if errors.As(err, &se) {
 			return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s:%d:%d: invalid TOML: %s", path, se.Line, se.Column, se.Message)}}
 		}
 		return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: invalid TOML: %v", path, err)}}

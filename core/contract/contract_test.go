@@ -171,6 +171,30 @@ timeout_seconds = 10.0
 		}),
 	},
 	{
+		// The largest whole float still read as a timeout: int32's limit,
+		// so the conversion cannot overflow an int on any platform.
+		name: "integral float timeout at the int32 limit",
+		toml: header + `
+[[tests.shell]]
+command = "./wait.sh"
+timeout_seconds = 2147483647.0
+`,
+		want: with(func(c *contract.Contract) {
+			c.Tests = []contract.Entry{{Type: "shell", Command: "./wait.sh", TimeoutSeconds: 2147483647}}
+		}),
+	},
+	{
+		name: "integral float timeout past the int32 limit is not read",
+		toml: header + `
+[[tests.shell]]
+command = "./wait.sh"
+timeout_seconds = 2147483648.0
+`,
+		want: with(func(c *contract.Contract) {
+			c.Tests = []contract.Entry{{Type: "shell", Command: "./wait.sh"}}
+		}),
+	},
+	{
 		name: "superseded with superseded_by",
 		toml: strings.Replace(strings.Replace(header, `"active"`, `"superseded"`, 1), `superseded_by = ""`, `superseded_by = "empty-input-refused"`, 1) + shell,
 		want: with(func(c *contract.Contract) {

@@ -25,6 +25,7 @@ func TestParseScore(t *testing.T) {
 		{"score 1", "{\"score\": 1}\n\n", 1, ""},
 		{"gremlins report", `{"go_module":"x","mutants_killed":4,"mutants_lived":2,"test_efficacy":66.6}`, 4.0 / 6, ""},
 		{"gremlins report all killed", `{"mutants_killed":3,"mutants_lived":0}`, 1, ""},
+		{"gremlins report none killed", `{"mutants_killed":0,"mutants_lived":3}`, 0, ""},
 		{"invalid JSON line is skipped", "{\"score\": 0.25}\n{not json", 0.25, ""},
 		{"no JSON at all", "done\n", 0, "stdout holds no JSON object"},
 		{"empty", "", 0, "stdout holds no JSON object"},
@@ -66,6 +67,8 @@ func TestArgv(t *testing.T) {
 	got := quality.Argv([]string{"sh", "tool.sh", "{}", "--script={}"}, "/tmp/s/tests.sh", []string{"./core/slug"})
 	assert.Equal(t, []string{"sh", "tool.sh", "/tmp/s/tests.sh", "--script=/tmp/s/tests.sh", "./core/slug"}, got)
 	assert.Equal(t, []string{"gremlins"}, quality.Argv([]string{"gremlins"}, "x", nil))
+	// More args than command words: the slice's room is their sum.
+	assert.Equal(t, []string{"g", "a", "b"}, quality.Argv([]string{"g"}, "x", []string{"a", "b"}))
 }
 
 func target() quality.Target {
@@ -80,10 +83,14 @@ func TestJudgeMeasurement(t *testing.T) {
 		stdout    string
 		threshold float64
 		severity  finding.Severity
+		message   string
 	}{
-		{"below threshold is a warning", `{"score": 0.5}`, 0.8, finding.Warn},
-		{"at threshold is info", `{"score": 0.8}`, 0.8, finding.Note},
-		{"above threshold is info", `{"score": 0.95}`, 0.8, finding.Note},
+		{"below threshold is a warning", `{"score": 0.5}`, 0.8, finding.Warn,
+			"mutation score 50.0% of the declared tests of .espectacular/calc/adds.toml (threshold 80.0%): below the threshold; strengthen the tests (this never fails the gate)"},
+		{"at threshold is info", `{"score": 0.8}`, 0.8, finding.Note,
+			"mutation score 80.0% of the declared tests of .espectacular/calc/adds.toml (threshold 80.0%)"},
+		{"above threshold is info", `{"score": 0.95}`, 0.8, finding.Note,
+			"mutation score 95.0% of the declared tests of .espectacular/calc/adds.toml (threshold 80.0%)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,6 +98,7 @@ func TestJudgeMeasurement(t *testing.T) {
 			assert.Equal(t, finding.QualityMutation, f.Kind)
 			assert.Equal(t, finding.Quality, f.Category)
 			assert.Equal(t, tt.severity, f.Severity)
+			assert.Equal(t, tt.message, f.Message)
 			assert.False(t, f.Blocking(), "a score never fails the gate")
 			require.NotNil(t, f.Score)
 			require.NotNil(t, f.Threshold)
