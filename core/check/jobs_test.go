@@ -58,3 +58,17 @@ func TestRunJobs(t *testing.T) {
 		})
 	}
 }
+
+// TestRunNoJobs: with nothing ready to run, a run with tests still lists
+// its executions, as [] rather than null.
+func TestRunNoJobs(t *testing.T) {
+	files := edit(map[string]string{alphaToml: "", betaToml: ""})
+	proc := &portstest.Process{}
+	rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Exec: &check.Exec{Process: proc, Dir: "/repo"}})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Executions)
+	assert.NotNil(t, *rep.Executions)
+	assert.Empty(t, *rep.Executions)
+	assert.Empty(t, proc.Calls())
+	assert.Equal(t, 2, rep.Summary.Structural)
+}

@@ -134,3 +134,31 @@ func TestDurationsOf(t *testing.T) {
 	assert.Equal(t, map[string]int64{"a tests.shell[0]": 42, "b tests.shell[0]": 42}, check.DurationsOf(check.Report{Executions: &execs}))
 	assert.Equal(t, map[string]int64{}, check.DurationsOf(check.Report{}))
 }
+
+// TestRunShardedUnresolved: a binding that cannot be invoked (here a
+// framework declared by a manifest whose driver knows no command) is a
+// missing-runner finding of shard 1 only, like any finding outside a job.
+func TestRunShardedUnresolved(t *testing.T) {
+	drv := probedDriver(true)
+	drv.Default = nil
+	files := adapterRepo("", "[[tests.fw]]", `flags = "a"`)
+	for _, tt := range []struct {
+		index int
+		want  []string
+	}{
+		{1, []string{"missing-runner " + gatePath + " alpha-works " + alphaToml}},
+		{2, []string{}},
+	} {
+		proc := &portstest.Process{Default: portstest.ProcessNotFound("fw")}
+		rep := runWith(t, files, check.Options{
+			Adapters: &check.Adapters{Drivers: []ports.Driver{drv}, Process: proc, Dir: "/repo"},
+			Exec:     &check.Exec{Process: proc, Dir: "/repo"},
+			Shard:    &check.Shard{Index: tt.index, Total: 2},
+		})
+		got := []string{}
+		for _, f := range rep.Findings {
+			got = append(got, brief(f))
+		}
+		assert.Equal(t, tt.want, got, "shard %d", tt.index)
+	}
+}
