@@ -404,6 +404,8 @@ func TestRunFindingDetails(t *testing.T) {
 	require.NotNil(t, noToml.ScenarioProse)
 	assert.Equal(t, "- WHEN beta\n- THEN ok", *noToml.ScenarioProse)
 	assert.Contains(t, noToml.Message, betaToml)
+	require.NotNil(t, noToml.ApplyCommand, "a deployed contract has a stub command")
+	assert.Equal(t, "ah contract new gate beta-works", *noToml.ApplyCommand)
 
 	orphan := report.Findings[1]
 	assert.Equal(t, finding.OrphanTOML, orphan.Kind)

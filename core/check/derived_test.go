@@ -116,3 +116,105 @@ func TestDerivedContractID(t *testing.T) {
 	assert.Equal(t, finding.IDMismatch, rep.Findings[0].Kind)
 	assert.Contains(t, rep.Findings[0].Message, `has id = "linked" but it is the derived contract of property P-a: set id = "p-a"`)
 }
+
+// TestContractStaleNotes: the notes of a skipped staleness check count the
+// derived contracts and say why, including a pinned spk version that is
+// not the installed one.
+func TestContractStaleNotes(t *testing.T) {
+	fresh := derive.DerivedFrom(derive.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
+	specs := map[string]ports.SpkSpec{"openspec/specs/gate/spec.md": {Properties: []ports.SpkRow{propertyRow("edited")}}}
+	tests := []struct {
+		name      string
+		pin       string
+		spk       ports.Spk
+		second    bool
+		wantKinds []finding.Kind
+		wantNotes []string
+	}{
+		{name: "one contract, no spk", wantNotes: []string{"contract staleness not checked for 1 derived contract: spk is not available"}},
+		{name: "two contracts, no spk", second: true, wantNotes: []string{"contract staleness not checked for 2 derived contracts: spk is not available"}},
+		{name: "pinned version installed", pin: "0.7.0", spk: &portstest.Spk{V: "0.7.0", Specs: specs}, wantKinds: []finding.Kind{finding.ContractStale}},
+		{
+			name: "pinned version not installed", pin: "0.7.0", spk: &portstest.Spk{V: "0.6.0", Specs: specs},
+			wantNotes: []string{"contract staleness not checked for 1 derived contract: spk 0.6.0 is installed but [spk] version pins 0.7.0"},
+		},
+		{
+			name: "pinned version, spk missing", pin: "0.7.0", spk: &portstest.Spk{Unavailable: true},
+			wantNotes: []string{`contract staleness not checked for 1 derived contract: spk is not available: spk could not be started: start "spk": executable file not found in $PATH`},
+		},
+		{name: "no pin: the version is not asked", spk: &portstest.Spk{V: "0.6.0", Specs: specs}, wantKinds: []finding.Kind{finding.ContractStale}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfgTOML := configTOML
+			if tt.pin != "" {
+				cfgTOML += "\n[spk]\nversion = \"" + tt.pin + "\"\n"
+			}
+			cfg, err := config.Parse([]byte(cfgTOML))
+			require.NoError(t, err)
+			fsys := derivedRepo(fresh)
+			if tt.second {
+				fsys[".espectacular/gate/p-b.toml"] = &fstest.MapFile{Data: []byte(contractTOML("p-b", `derived_from = "P-b@000000000000"`, "[[tests.shell]]", `command = "true"`))}
+			}
+			opts := check.Options{}
+			if tt.spk != nil {
+				opts.Spk = tt.spk
+			}
+			rep, err := check.Run(t.Context(), fsys, cfg, opts)
+			require.NoError(t, err)
+			var kinds []finding.Kind
+			for _, f := range rep.Findings {
+				if f.Kind != finding.OrphanTOML {
+					kinds = append(kinds, f.Kind)
+				}
+			}
+			assert.Equal(t, tt.wantKinds, kinds, "messages: %q", messages(rep.Findings))
+			assert.Equal(t, tt.wantNotes, rep.Notes)
+		})
+	}
+}
+
+// TestContractStaleWithoutSpec: a derived contract whose capability has no
+// spec at all lost its row with the spec; the finding names the contract's
+// id as its scenario, since no scenario covers it.
+func TestContractStaleWithoutSpec(t *testing.T) {
+	cfg, err := config.Parse([]byte(configTOML))
+	require.NoError(t, err)
+	fsys := derivedRepo("P-a@000000000000")
+	fsys[".espectacular/ghost/p-b.toml"] = &fstest.MapFile{Data: []byte(contractTOML("p-b", `derived_from = "P-b@000000000000"`, "[[tests.shell]]", `command = "true"`))}
+	spk := &portstest.Spk{Specs: map[string]ports.SpkSpec{"openspec/specs/gate/spec.md": {Properties: []ports.SpkRow{propertyRow("p")}}}}
+	rep, err := check.Run(t.Context(), fsys, cfg, check.Options{Spk: spk})
+	require.NoError(t, err)
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, brief(f))
+	}
+	assert.Equal(t, []string{
+		"contract-stale openspec/specs/gate/spec.md linked .espectacular/gate/p-a.toml",
+		"contract-stale openspec/specs/ghost/spec.md p-b .espectacular/ghost/p-b.toml",
+		"orphan-toml openspec/specs/ghost/spec.md p-b .espectacular/ghost/p-b.toml",
+	}, got, "messages: %q", messages(rep.Findings))
+	assert.Equal(t, "ghost", rep.Findings[1].Spec)
+	assert.Contains(t, rep.Findings[1].Message, `has derived_from = "P-b@000000000000" but openspec/specs/ghost/spec.md has no Properties row P-b any more`)
+	assert.Empty(t, rep.Notes)
+}
+
+// TestStaleContractDoesNotRun: a stale derived contract is blocked like any
+// structural finding: its tests do not run; the others do.
+func TestStaleContractDoesNotRun(t *testing.T) {
+	cfg, err := config.Parse([]byte(configTOML))
+	require.NoError(t, err)
+	fresh := derive.DerivedFrom(derive.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
+	for _, tt := range []struct {
+		predicate string
+		runs      int
+	}{{"p", 1}, {"edited", 0}} {
+		fsys := derivedRepo(fresh)
+		spk := &portstest.Spk{Specs: map[string]ports.SpkSpec{"openspec/specs/gate/spec.md": {Properties: []ports.SpkRow{propertyRow(tt.predicate)}}}}
+		proc := &portstest.Process{}
+		rep, err := check.Run(t.Context(), fsys, cfg, check.Options{Spk: spk, Exec: &check.Exec{Process: proc, Dir: "/repo"}})
+		require.NoError(t, err)
+		assert.Len(t, proc.Calls(), tt.runs, "predicate %s", tt.predicate)
+		assert.Equal(t, tt.runs, rep.Summary.Passed, "predicate %s", tt.predicate)
+	}
+}

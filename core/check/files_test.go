@@ -39,3 +39,27 @@ func TestContractLinkPolicy(t *testing.T) {
 	assert.Equal(t, finding.UnreadablePath, rep.Findings[0].Kind)
 	assert.Equal(t, "b", rep.Findings[0].Scenario.ID, "reported with its scenario")
 }
+
+// TestRunUnclosedBlocks: a block left open hides the scenario headings
+// after it; the finding names them and how to close that kind of block.
+func TestRunUnclosedBlocks(t *testing.T) {
+	tests := []struct {
+		name, open, want string
+	}{
+		{"HTML comment", "<!--", "openspec/specs/gate/spec.md:15: this HTML comment is never closed, so the scenario headings on lines 16, 18 are not scenarios: close it with --> where it ends"},
+		{"fence", "```", "openspec/specs/gate/spec.md:15: this code fence is never closed, so the scenario headings on lines 16, 18 are not scenarios: close it with a matching fence line where it ends"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := edit(map[string]string{gatePath: gateSpec + "\n" + tt.open + "\n#### Scenario: Hidden\n\n#### Scenario: Also hidden\n"})
+			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{})
+			require.NoError(t, err)
+			require.Len(t, rep.Findings, 1, "messages: %q", messages(rep.Findings))
+			f := rep.Findings[0]
+			assert.Equal(t, finding.UnclosedBlock, f.Kind)
+			assert.Equal(t, gatePath, f.SpecPath)
+			assert.Equal(t, "gate", f.Spec)
+			assert.Equal(t, tt.want, f.Message)
+		})
+	}
+}

@@ -135,13 +135,10 @@ func seconds(n int) time.Duration { return time.Duration(n) * time.Second }
 
 // qualityPassed lists the info findings of passing property and snapshot
 // entries: jobs and execs are the planned jobs and their results, in the
-// same order.
+// same order (execution.Run gives every job one execution, run or not).
 func qualityPassed(jobs []execution.Job, execs []execution.Execution) []finding.Finding {
 	var out []finding.Finding
 	for i, j := range jobs {
-		if i >= len(execs) {
-			break
-		}
 		for _, b := range j.Owners {
 			t := quality.Target{Capability: b.Capability, SpecPath: b.SpecPath, ContractPath: b.ContractPath, Scenario: &b.Scenario}
 			if f, ok := quality.Passed(t, b.Entry.Type, b.Entry.Index, execs[i]); ok {

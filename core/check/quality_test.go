@@ -166,3 +166,38 @@ func TestMutationStageKeepsTheLastLineOfHugeOutput(t *testing.T) {
 	require.NotNil(t, rep.Findings[0].Score)
 	assert.InDelta(t, 0.5, *rep.Findings[0].Score, 1e-12)
 }
+
+// TestMutationStageProjectWideNeeds: the project-wide run needs a tool
+// and at least one declared test to measure.
+func TestMutationStageProjectWideNeeds(t *testing.T) {
+	const tool = "[quality.mutation]\nenabled = true\ncommand = [\"mut\", \"{}\"]\n"
+	tests := []struct {
+		name   string
+		files  map[string]string
+		kinds  []finding.Kind
+		noToml bool
+	}{
+		{name: "no tool configured", files: mutationRepo("[quality.mutation]\nenabled = true\n", "")},
+		{name: "no test to measure", files: func() map[string]string {
+			files := mutationRepo(tool, "")
+			delete(files, ".espectacular/calc/adds.toml")
+			delete(files, ".espectacular/calc/subtracts.toml")
+			return files
+		}(), kinds: []finding.Kind{finding.NoTOML, finding.NoTOML}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			proc := &portstest.Process{Default: portstest.ProcessResponse{Result: ports.Result{Stdout: []byte(`{"score": 1}`)}}}
+			rep, err := check.Run(t.Context(), mapFS(tt.files), parseConfig(t, tt.files), check.Options{
+				Mutation: &check.Mutation{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}},
+			})
+			require.NoError(t, err)
+			var kinds []finding.Kind
+			for _, f := range rep.Findings {
+				kinds = append(kinds, f.Kind)
+			}
+			assert.Equal(t, tt.kinds, kinds)
+			assert.Empty(t, proc.Calls())
+		})
+	}
+}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -47,8 +48,8 @@ func selectUnits(r resolved, args []string) (resolved, int, error) {
 	}
 	parents := map[string]bool{}
 	for c := range caps {
-		for i := strings.LastIndex(c, "/"); i > 0; i = strings.LastIndex(c[:i], "/") {
-			parents[c[:i]] = true
+		for p := path.Dir(c); p != "."; p = path.Dir(p) {
+			parents[p] = true
 		}
 	}
 	named, wantKeys := map[string]bool{}, map[string]bool{}
@@ -65,16 +66,11 @@ func selectUnits(r resolved, args []string) (resolved, int, error) {
 	}
 	wholeCaps := map[string]bool{}
 	for c := range caps {
-		for p := c; ; {
+		for p := c; p != "."; p = path.Dir(p) {
 			if named[p] {
 				wholeCaps[c] = true
 				break
 			}
-			i := strings.LastIndex(p, "/")
-			if i < 0 {
-				break
-			}
-			p = p[:i]
 		}
 	}
 	in := func(capability, key string) bool { return wholeCaps[capability] || wantKeys[key] }

@@ -151,3 +151,24 @@ func TestRunStrict(t *testing.T) {
 		assert.Equal(t, strict, rep.Failed(), "strict=%v", strict)
 	}
 }
+
+// TestRunUnknownUnitCloseNames: a capability is close at an edit distance
+// of up to a third of the argument's first segment (at least 1), or when
+// one name contains the other; with none close the error says nothing more.
+func TestRunUnknownUnitCloseNames(t *testing.T) {
+	files := selectFiles()
+	tests := []struct {
+		arg, want string
+	}{
+		{"gite", `"gite" names no capability and no <capability>/<scenario-id> in scope; close capabilities: gate`},
+		{"gatexx", `"gatexx" names no capability and no <capability>/<scenario-id> in scope; close capabilities: gate`},
+		{"giti", `"giti" names no capability and no <capability>/<scenario-id> in scope`},
+		{"zzzzzz", `"zzzzzz" names no capability and no <capability>/<scenario-id> in scope`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.arg, func(t *testing.T) {
+			_, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Units: []string{tt.arg}})
+			assert.EqualError(t, err, tt.want)
+		})
+	}
+}

@@ -99,10 +99,9 @@ func identities(jobs []execution.Job) []string {
 // one (a new contract) weighs the mean of the recorded ones, and without
 // any every job weighs 1.
 func weights(jobs []execution.Job, durations map[string]int64) []int64 {
-	out := make([]int64, len(jobs))
+	out := make([]int64, len(jobs)) // 0 until a recorded duration (>= 1)
 	var sum, known int64
 	for i, j := range jobs {
-		out[i] = -1
 		for _, o := range j.Owners {
 			if d, ok := durations[o.Ref()]; ok {
 				out[i] = max(out[i], d, 1)
@@ -117,7 +116,7 @@ func weights(jobs []execution.Job, durations map[string]int64) []int64 {
 		fill = max(sum/known, 1)
 	}
 	for i := range out {
-		if out[i] < 0 {
+		if out[i] == 0 {
 			out[i] = fill
 		}
 	}

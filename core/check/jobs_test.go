@@ -1,0 +1,74 @@
+package check_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
+)
+
+// TestRunJobs: tests run [execution] jobs at a time, unless --jobs (Exec.Jobs)
+// says otherwise. Each fake test waits for the other, so two run at once
+// only when two workers run them.
+func TestRunJobs(t *testing.T) {
+	for _, tt := range []struct {
+		name, cfg string
+		jobs      int
+	}{
+		{"config jobs", "[execution]\njobs = 2\n", 0},
+		{"--jobs over the config", "[execution]\njobs = 1\n", 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := edit(map[string]string{
+				config.Path: configTOML + tt.cfg,
+				betaToml:    contractTOML("beta-works", "[[tests.shell]]", `command = "true beta"`),
+			})
+			var mu sync.Mutex
+			running, peak := 0, 0
+			both := make(chan struct{})
+			proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) {
+				mu.Lock()
+				running++
+				peak = max(peak, running)
+				if running == 2 {
+					close(both)
+				}
+				mu.Unlock()
+				select {
+				case <-both:
+				case <-time.After(5 * time.Second):
+				}
+				mu.Lock()
+				running--
+				mu.Unlock()
+				return ports.Result{}, nil
+			}}
+			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Exec: &check.Exec{Process: proc, Dir: "/repo", Jobs: tt.jobs}})
+			require.NoError(t, err)
+			assert.Equal(t, 2, rep.Summary.Passed)
+			assert.Equal(t, 2, peak, "tests running at once")
+		})
+	}
+}
+
+// TestRunNoJobs: with nothing ready to run, a run with tests still lists
+// its executions, as [] rather than null.
+func TestRunNoJobs(t *testing.T) {
+	files := edit(map[string]string{alphaToml: "", betaToml: ""})
+	proc := &portstest.Process{}
+	rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Exec: &check.Exec{Process: proc, Dir: "/repo"}})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Executions)
+	assert.NotNil(t, *rep.Executions)
+	assert.Empty(t, *rep.Executions)
+	assert.Empty(t, proc.Calls())
+	assert.Equal(t, 2, rep.Summary.Structural)
+}
