@@ -9,6 +9,7 @@ package coverage
 import (
 	"io/fs"
 	"slices"
+	"strings"
 
 	"github.com/espectacular/ah/core/archetype"
 	"github.com/espectacular/ah/core/contract"
@@ -106,19 +107,9 @@ func Build(fsys fs.FS, rep report.Report) Matrix {
 		m.Rows[i].Cells[col].add(s.State)
 		total.Cells[col].add(s.State)
 	}
-	slices.SortStableFunc(m.Rows, func(a, b Row) int { return compareStrings(a.Spec, b.Spec) })
+	slices.SortStableFunc(m.Rows, func(a, b Row) int { return strings.Compare(a.Spec, b.Spec) })
 	m.Rows = append(m.Rows, total)
 	return m
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // unitFindings are the findings about u's scenario.

@@ -51,3 +51,32 @@ func TestBuild(t *testing.T) {
 	assert.Equal(t, []string{"covered", "failing", "missing", "covered"},
 		[]string{m.Scenarios[0].State, m.Scenarios[1].State, m.Scenarios[2].State, m.Scenarios[3].State})
 }
+
+// TestBuildMissingAndFailingFindings: only no-toml and empty-scenario-id
+// make a scenario missing; any other finding leaves it to its status.
+// Findings about another scenario, or about none, are not the unit's.
+func TestBuildMissingAndFailingFindings(t *testing.T) {
+	empty := unit("c", "", report.UnitInvalid)
+	failed := unit("c", "f", report.UnitFailed)
+	passed := unit("a", "f", report.UnitPassed)
+	otherLine := 2
+	elsewhere := failed.Scenario
+	elsewhere.Line = &otherLine
+	rep := report.Report{
+		Units: []report.Unit{empty, failed, passed},
+		Findings: []finding.Finding{
+			finding.New(finding.EmptyScenarioID, "no id").WithScenario("c", empty.SpecPath, empty.Scenario),
+			finding.New(finding.TestFailing, "failed").WithScenario("c", failed.SpecPath, failed.Scenario),
+			finding.New(finding.NoTOML, "same id, other line").WithScenario("c", failed.SpecPath, elsewhere),
+			finding.New(finding.NoTOML, "no scenario"),
+		},
+	}
+	m := coverage.Build(fstest.MapFS{}, rep)
+	assert.Equal(t, []string{"a", "c", "TOTAL"}, []string{m.Rows[0].Spec, m.Rows[1].Spec, m.Rows[2].Spec})
+	assert.Equal(t, []string{"missing", "failing", "covered"}, []string{m.Scenarios[0].State, m.Scenarios[1].State, m.Scenarios[2].State})
+	assert.Equal(t, []finding.Kind{finding.TestFailing}, []finding.Kind{m.Scenarios[1].Findings[0].Kind})
+	assert.Len(t, m.Scenarios[1].Findings, 1)
+	assert.Empty(t, m.Scenarios[2].Findings)
+	assert.Equal(t, coverage.Cell{Covered: 1, Missing: 1, Failing: 1}, m.Summary())
+	assert.Equal(t, coverage.Cell{}, coverage.Matrix{}.Summary())
+}

@@ -69,9 +69,7 @@ func rowLinks(text, fileID string) []string {
 		if !ok || rest == "" {
 			continue
 		}
-		if i := strings.IndexByte(rest, '.'); i >= 0 {
-			rest = rest[:i]
-		}
+		rest, _, _ = strings.Cut(rest, ".")
 		out = append(out, rest)
 	}
 	return out

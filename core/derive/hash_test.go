@@ -49,6 +49,9 @@ func TestCanonical(t *testing.T) {
 			"{\"derives_from\":\"<&>\",\"generator\":\"a\u2028b\u2029\",\"id\":\"P-x\",\"kind\":\"unit\",\"predicate\":\"t\\tq\\\"\\\\\\u0001\"}"},
 		{"missing cells and kind column are null", derive.Row{ID: " P-y ", Cells: map[string]string{"id": "P-y"}},
 			`{"derives_from":null,"generator":null,"id":"P-y","kind":null,"predicate":null}`},
+		{"every short escape, \\u00XX for the other controls, DEL and space raw, invalid UTF-8 replaced",
+			unit("P-e", "\b\f\n\r\t", "\x00\x10\x1f\x7f \xffé", "€"),
+			`{"derives_from":"\b\f\n\r\t","generator":"\u0000\u0010\u001f` + "\x7f \ufffdé" + `","id":"P-e","kind":"unit","predicate":"€"}`},
 		{"empty kind cell is an empty string", derive.Row{ID: "P-z", Kind: new(string), Cells: map[string]string{}},
 			`{"derives_from":null,"generator":null,"id":"P-z","kind":"","predicate":null}`},
 	}

@@ -12,6 +12,7 @@ func TestSlug(t *testing.T) {
 	for in, want := range map[string]string{
 		"P-discovery": "p-discovery", "P-token": "p-token", "P-weird.name/x": "p-weird-name-x",
 		"p_shipped": "p-shipped", "P-ümlaut": "p-mlaut", "--P--x--": "p-x",
+		"A@Z[a`z{0/9:": "a-z-a-z-0-9", "Zz09Aa": "zz09aa",
 	} {
 		assert.Equal(t, want, derive.Slug(in), "Slug(%q)", in)
 	}
@@ -26,6 +27,8 @@ func TestVerifies(t *testing.T) {
 		{"own prefix", "- **WHEN** x\n  - **VERIFIES** [[gate.P-discovery]]  \n", []string{"P-discovery"}},
 		{"legacy and bare", "- **VERIFIES** [[spec.P-a]]\n- **VERIFIES** [[P-b]]\n", []string{"P-a", "P-b"}},
 		{"other file cut at last dot", "- **VERIFIES** [[other.cap.P-c]]", []string{"P-c"}},
+		{"own prefix keeps the dots after it", "- **VERIFIES** [[gate.P-b.x]]\n- **VERIFIES** [[.P-d]]", []string{"P-b.x", "P-d"}},
+		{"empty and nested targets", "- **VERIFIES** [[]]\n- **VERIFIES** [[a]] [[b]]\n- **VERIFIES** [[gate.P-e]]", []string{"P-e"}},
 		{"not exactly a bullet", "- **VERIFIES**: [[gate.P-x]]\n- **VERIFIES** [[gate.P-x]] and more\ntext **VERIFIES** [[gate.P-x]]", nil},
 	}
 	for _, tt := range tests {
@@ -79,4 +82,62 @@ func TestPropertyIDs(t *testing.T) {
 		"## Requirements\n| P-d |\n"
 	assert.Equal(t, []string{"P-a", "P-b"}, derive.PropertyIDs(text))
 	assert.Empty(t, derive.PropertyIDs("## Properties\n| ID | Property |\n| --- | --- |\n| P-1 | x |\n"), "the header must name an id column")
+}
+
+func TestArchetypeLinks(t *testing.T) {
+	unitKind := "unit"
+	row := func(derivesFrom string) derive.Row {
+		return derive.Row{ID: "P-x", Kind: &unitKind, Cells: map[string]string{"derives_from": derivesFrom}}
+	}
+	tests := []struct {
+		name string
+		row  derive.Row
+		m    derive.Model
+		want string
+	}{
+		{"no kind column, nothing cited", derive.Row{ID: "P-x"}, derive.Model{FileID: "gate", Emits: []string{"[[gate.C-a]]"}}, "PF"},
+		{"without a file id only spec. links count", row("[[gate.C-a]] [[spec.C-b]]"), derive.Model{Guards: []string{"[[gate.C-a]]"}, Emits: []string{"[[spec.C-b]]"}}, "CE"},
+		{"a file-id link is not a spec. link without a file id", row("[[gate.C-a]]"), derive.Model{Guards: []string{"[[gate.C-a]]"}}, "PF"},
+		{"empty ids are no citation", row("[[gate.]] [[spec.]]"), derive.Model{FileID: "gate", Guards: []string{"[[gate.]]"}}, "PF"},
+		{"other files' links are no citation", row("[[other.C-a]]"), derive.Model{FileID: "gate", Guards: []string{"[[other.C-a]]"}}, "PF"},
+		{"emits wins over guards", row("[[gate.C-b]] [[gate.C-a]]"), derive.Model{FileID: "gate", Guards: []string{"[[gate.C-b]]"}, Emits: []string{"x [[gate.C-a.field]]"}}, "CE"},
+		{"the second guard cites it", row("[[gate.C-b]]"), derive.Model{FileID: "gate", Guards: []string{"[[gate.C-a]]", "[[gate.C-z]] or [[gate.C-b]]"}}, "SA"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, derive.Archetype(tt.row, tt.m))
+		})
+	}
+}
+
+func TestFileIDEdges(t *testing.T) {
+	for text, want := range map[string]string{
+		"":                                 "",
+		"\n  \n":                           "",
+		"\ufeff---\r\nid: 'x'\r\n---\r\n":  "x",
+		"--- \t\nid:   y  \n---\n":         "y",
+		"---\n":                            "",
+		"---\nname: a\n--- \nid: late\n":   "",
+		"text\n---\nid: not frontmatter\n": "",
+	} {
+		assert.Equal(t, want, derive.FileID(text), "FileID(%q)", text)
+	}
+}
+
+func TestPropertyIDsTables(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"id column not first, short rows skipped", "## Properties\n| kind | id |\n|:--|--:|\n| unit | P-a |\n| law |\n| x | P-b | extra |\n", []string{"P-a", "P-b"}},
+		{"a row without dashes is not a separator", "## Properties\n| id |\n| : |\n| P-a |\n", []string{":", "P-a"}},
+		{"an h3 Properties is not the table", "### Properties\n| id |\n| --- |\n| P-a |\n", nil},
+		{"a later h2 Properties restarts the header", "## Properties\n| id |\n| --- |\n| P-a |\n## Other\n| P-x |\n## Properties\n| kind | id |\n| --- | --- |\n| u | P-b |\n", []string{"P-a", "P-b"}},
+		{"lines outside tables are skipped", "## Properties\ntext | id\n| id |\n| --- |\n| P-a |\n", []string{"P-a"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, derive.PropertyIDs(tt.text))
+		})
+	}
 }

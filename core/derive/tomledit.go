@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -87,7 +88,8 @@ func setKey(text, key, value string) string {
 		end := valueEnd(lines, i)
 		if strings.TrimSpace(k) == key {
 			eq := strings.Index(lines[i], "=") + 1
-			prefix := lines[i][:eq] + strings.Repeat(" ", len(lines[i][eq:])-len(strings.TrimLeft(lines[i][eq:], " \t")))
+			// Everything up to the value, whitespace after = included.
+			prefix := lines[i][:len(lines[i])-len(strings.TrimLeft(lines[i][eq:], " \t"))]
 			tail := trailer(strings.Join(lines[i:end+1], ""), strings.TrimLeft(rest, " \t"))
 			lines[i] = prefix + value + tail
 			for j := i + 1; j <= end; j++ {
@@ -116,9 +118,9 @@ func valueEnd(lines []string, i int) int {
 	v = strings.TrimSpace(v)
 	for _, d := range []string{`"""`, `'''`} {
 		if strings.HasPrefix(v, d) && !strings.Contains(v[3:], d) {
-			for j := i + 1; j < len(lines); j++ {
-				if strings.Contains(lines[j], d) {
-					return j
+			for j, l := range lines[i+1:] {
+				if strings.Contains(l, d) {
+					return i + 1 + j
 				}
 			}
 		}
@@ -136,29 +138,19 @@ func trailer(all, v string) string {
 	case strings.HasSuffix(all, "\n"):
 		nl = "\n"
 	}
-	end := -1
-	switch {
-	case strings.HasPrefix(v, `"""`), strings.HasPrefix(v, `'''`):
-		return nl
-	case strings.HasPrefix(v, `"`):
-		for i := 1; i < len(v); i++ {
-			if v[i] == '\\' {
-				i++
-			} else if v[i] == '"' {
-				end = i + 1
-				break
-			}
-		}
-	case strings.HasPrefix(v, `'`):
-		if j := strings.IndexByte(v[1:], '\''); j >= 0 {
-			end = j + 2
-		}
-	}
-	if end < 0 {
+	if strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, `'''`) {
 		return nl
 	}
-	return strings.TrimRight(v[end:], "\r\n") + nl
+	s := oneLineString.FindString(v)
+	if s == "" {
+		return nl
+	}
+	return strings.TrimRight(v[len(s):], "\r\n") + nl
 }
+
+// oneLineString is a basic string (escapes skipped) or a literal string
+// at the start of a value.
+var oneLineString = regexp.MustCompile(`^(?:"(?:[^"\\]|\\.)*"|'[^']*')`)
 
 // quote writes s as a TOML basic string.
 func quote(s string) string {

@@ -61,3 +61,68 @@ func TestRefreshRefusesWhatItCannotEdit(t *testing.T) {
 		})
 	}
 }
+
+func TestRenderQuotes(t *testing.T) {
+	f := derive.Fields{ID: "p", Description: "a\"b\\c\nd\te\rf\x01g\x1fh\x7fi j€", Archetype: "PF", FalsifiabilityClass: "safety", DerivedFrom: "P@0"}
+	got := derive.Render(f, "0.1.0")
+	assert.Contains(t, string(got), "description = \"a\\\"b\\\\c\\nd\\te\\rf\\u0001g\\u001Fh\\u007Fi j€\"\n")
+	doc, err := schema.DecodeTOML(got)
+	require.NoError(t, err)
+	assert.Equal(t, f.Description, doc["description"])
+}
+
+func TestRefreshEdits(t *testing.T) {
+	f := derive.Fields{ID: "p-x", Description: "d", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0"}
+	tests := []struct{ name, old, want string }{
+		{"no top-level keys: inserted first, in field order",
+			"[[tests.go]]\nflags = \"x\"\n",
+			"archetype = \"SA\"\nderived_from = \"P-x@0\"\ndescription = \"d\"\nfalsifiability_class = \"safety\"\nid = \"p-x\"\n[[tests.go]]\nflags = \"x\"\n"},
+		{"last key without a newline",
+			"status = \"active\"",
+			"status = \"active\"\narchetype = \"SA\"\nderived_from = \"P-x@0\"\ndescription = \"d\"\nfalsifiability_class = \"safety\"\nid = \"p-x\"\n"},
+		{"comments after escaped quotes and literal strings stay; a value on the last line keeps no newline",
+			"description = \"a \\\" b\" # c1\nid = 'p-old' # c2\narchetype = 'PF'#c3\r\nfalsifiability_class = \"safety\"\nderived_from = 'P-x@1'",
+			"description = \"d\" # c1\nid = \"p-x\" # c2\narchetype = \"SA\"#c3\r\nfalsifiability_class = \"safety\"\nderived_from = \"P-x@0\""},
+		{"multi-line values are replaced whole, keys inside them are not keys",
+			"notes = '''\nid = \"inside\"\n'''\ndescription = '''old\nlines''' # c\nid = \"\"\"\n  p-old\"\"\"\n",
+			"notes = '''\nid = \"inside\"\n'''\ndescription = \"d\"\nid = \"p-x\"\narchetype = \"SA\"\nderived_from = \"P-x@0\"\nfalsifiability_class = \"safety\"\n"},
+		{"a non-string value loses what follows it",
+			"id = 1 # number\n",
+			"id = \"p-x\"\narchetype = \"SA\"\nderived_from = \"P-x@0\"\ndescription = \"d\"\nfalsifiability_class = \"safety\"\n"},
+		{"comments after an empty literal string and an escaped backslash stay",
+			"id = '' # c1\ndescription = \"a\\\\\" # c2\narchetype = \"SA\"\nfalsifiability_class = \"safety\"\nderived_from = \"P-x@0\"\n",
+			"id = \"p-x\" # c1\ndescription = \"d\" # c2\narchetype = \"SA\"\nfalsifiability_class = \"safety\"\nderived_from = \"P-x@0\"\n"},
+		{"indentation after = is kept", "id =\t \"p-old\"\n",
+			"id =\t \"p-x\"\narchetype = \"SA\"\nderived_from = \"P-x@0\"\ndescription = \"d\"\nfalsifiability_class = \"safety\"\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := derive.Refresh([]byte(tt.old), f)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, string(got))
+		})
+	}
+}
+
+func TestRefreshRefusals(t *testing.T) {
+	f := derive.Fields{ID: "p-x", Description: "d", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0"}
+	fresh := string(derive.Render(f, "0.1.0"))
+	tests := []struct{ name, old, want string }{
+		{"invalid TOML", "id = \n", "invalid TOML: "},
+		{"an insertion inside a multi-line array breaks the file", "list = [\n  \"a=b\",\n]\n",
+			"cannot update the derived fields in place ("},
+		{"a key inside a string of an array is edited instead", "list = [\n'''\nid = \"q\"\n''',\n]\n",
+			"cannot update archetype in place: rewrite the key by hand as `archetype = ...` before the first table"},
+		{"an edit that leaves the derived fields right but changes another key",
+			"list = [\n'''\ndescription = \"x\"\n''',\n]\n" + fresh,
+			"updating the derived fields would change other keys: rewrite the file by hand"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := derive.Refresh([]byte(tt.old), f)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.Nil(t, got)
+		})
+	}
+}

@@ -34,8 +34,5 @@ func propertyOf(target, fileID string) string {
 	if rest, ok := strings.CutPrefix(target, fileID+"."); ok && fileID != "" {
 		return rest
 	}
-	if i := strings.LastIndexByte(target, '.'); i >= 0 {
-		return target[i+1:]
-	}
-	return target
+	return target[strings.LastIndexByte(target, '.')+1:] // whole when no dot
 }

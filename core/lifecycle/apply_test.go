@@ -44,3 +44,35 @@ func TestApplyPerformsEveryOp(t *testing.T) {
 	assert.Equal(t, []string{"a.toml"}, written)
 	assert.Equal(t, []string{"gone.toml"}, removed)
 }
+
+// TestApplyReportsWhatItCouldNotRestore: the first error comes first, then
+// each path the rollback failed on; the other paths are still restored.
+func TestApplyReportsWhatItCouldNotRestore(t *testing.T) {
+	m := newRepo(map[string]string{"a.toml": "old a"})
+	m.fail["c.toml"] = true
+	m.failRemove["b.toml"] = true
+	ops := []lifecycle.Op{
+		{Path: "a.toml", Data: []byte("new a")},
+		{Path: "b.toml", Data: []byte("new b")},
+		{Path: "c.toml", Data: []byte("new c")},
+	}
+	err := lifecycle.Apply(t.Context(), m.fs, m, m, ops)
+	require.EqualError(t, err, "disk full\ncould not restore b.toml: disk full")
+	assert.Equal(t, map[string]string{"a.toml": "old a", "b.toml": "new b"}, m.files())
+}
+
+// TestApplyNeverUndoesADirectoryRemoval: a removed directory is not
+// recreated, but the files before it are restored.
+func TestApplyNeverUndoesADirectoryRemoval(t *testing.T) {
+	m := newRepo(map[string]string{"a.toml": "old a", "d/x": "x"})
+	m.fail["z.toml"] = true
+	ops := []lifecycle.Op{
+		{Path: "a.toml", Data: []byte("new a")},
+		{Path: "d", Remove: true},
+		{Path: "z.toml", Data: []byte("z")},
+	}
+	require.ErrorIs(t, lifecycle.Apply(t.Context(), m.fs, m, m, ops), errInjected)
+	assert.Equal(t, map[string]string{"a.toml": "old a", "d/x": "x"}, m.files(), "d itself was only a synthesized directory")
+	_, dirRestored := m.fs["d"]
+	assert.False(t, dirRestored, "the directory is not rewritten as a file")
+}

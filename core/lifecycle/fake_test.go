@@ -8,14 +8,16 @@ import (
 )
 
 // memRepo is an in-memory repository: the fs.FS is the map itself, and it
-// is its own writer and remover, failing on the paths in fail.
+// is its own writer and remover, failing on the paths in fail (and
+// removals of the paths in failRemove).
 type memRepo struct {
-	fs   fstest.MapFS
-	fail map[string]bool
+	fs         fstest.MapFS
+	fail       map[string]bool
+	failRemove map[string]bool
 }
 
 func newRepo(files map[string]string) *memRepo {
-	m := &memRepo{fs: fstest.MapFS{}, fail: map[string]bool{}}
+	m := &memRepo{fs: fstest.MapFS{}, fail: map[string]bool{}, failRemove: map[string]bool{}}
 	for k, v := range files {
 		m.fs[k] = &fstest.MapFile{Data: []byte(v)}
 	}
@@ -37,7 +39,7 @@ func (m *memRepo) Update(context.Context, string, func([]byte) ([]byte, error)) 
 }
 
 func (m *memRepo) Remove(_ context.Context, name string) error {
-	if m.fail[name] {
+	if m.fail[name] || m.failRemove[name] {
 		return errInjected
 	}
 	delete(m.fs, name)

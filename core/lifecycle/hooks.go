@@ -142,18 +142,19 @@ func addPreCommit(text string) string {
 		return withNewline(text) + "repos:\n" + strings.Join(item("  "), "\n") + "\n"
 	}
 	end := blockEnd(lines, i)
-	last := i
-	in := -1
+	// in is the first item's indentation; 0 until one is found (an item
+	// at column 0 ends the block, see blockEnd).
+	last, in := i, 0
 	for k := i + 1; k < end; k++ {
 		t := strings.TrimSpace(lines[k])
 		if t != "" && !strings.HasPrefix(t, "#") {
 			last = k
-			if in < 0 && strings.HasPrefix(t, "- ") {
+			if in == 0 && strings.HasPrefix(t, "- ") {
 				in = indent(lines[k])
 			}
 		}
 	}
-	return insert(lines, last+1, item(pad(max(in, 0)))...)
+	return insert(lines, last+1, item(pad(in))...)
 }
 
 func splitLines(text string) []string {

@@ -1,9 +1,11 @@
 package lifecycle
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestAddLefthook(t *testing.T) {
@@ -15,6 +17,14 @@ func TestAddLefthook(t *testing.T) {
 		{"commands with four-space steps", "pre-commit:\n    commands:\n        lint:\n            run: x\n",
 			"pre-commit:\n    commands:\n        ah-check:\n            run: ah check\n        lint:\n            run: x\n"},
 		{"empty file", "", "pre-commit:\n  commands:\n    ah-check:\n      run: ah check\n"},
+		{"empty commands before a sibling", "pre-commit:\n  commands:\n  parallel: true\n",
+			"pre-commit:\n  commands:\n    ah-check:\n      run: ah check\n  parallel: true\n"},
+		{"another hook's commands are not pre-commit's", "pre-commit:\n  parallel: true\npre-push:\n  commands:\n    a:\n      run: x\n",
+			"pre-commit:\n  commands:\n    ah-check:\n      run: ah check\n  parallel: true\npre-push:\n  commands:\n    a:\n      run: x\n"},
+		{"commands after a deeper-indented sibling block", "pre-commit:\n  skip:\n        - merge\n  commands:\n    a:\n      run: x\n",
+			"pre-commit:\n  skip:\n        - merge\n  commands:\n    ah-check:\n      run: ah check\n    a:\n      run: x\n"},
+		{"commands after a comment and a sibling", "pre-commit:\n# note\n   parallel: true\n   commands:\n     a:\n       run: x\nother: 1\n",
+			"pre-commit:\n# note\n   parallel: true\n   commands:\n     ah-check:\n       run: ah check\n     a:\n       run: x\nother: 1\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,4 +54,62 @@ func TestWireHookFallsBackToManual(t *testing.T) {
 	h, op = wireHook(read(nil))
 	assert.Nil(t, op)
 	assert.Contains(t, h.Message, "no hook framework found")
+}
+
+func TestAddPreCommit(t *testing.T) {
+	hook := func(in string) string {
+		return in + "- repo: local\n" + in + "  hooks:\n" + in + "    - id: ah-check\n" + in + "      name: ah check\n" +
+			in + "      entry: ah check\n" + in + "      language: system\n" + in + "      pass_filenames: false\n"
+	}
+	tests := []struct{ name, in, want string }{
+		{"empty file", "", "repos:\n" + hook("  ")},
+		{"no repos key, last line unterminated", "default_stages: [pre-commit]", "default_stages: [pre-commit]\nrepos:\n" + hook("  ")},
+		{"appended after the last item, at its indentation",
+			"repos:\n    - repo: x\n      hooks: []\n    # trailing comment\n\nci:\n  skip: []\n",
+			"repos:\n    - repo: x\n      hooks: []\n" + hook("    ") + "    # trailing comment\n\nci:\n  skip: []\n"},
+		// Column-0 items end the block as blockEnd sees it, so the hook
+		// goes first: valid, and still a list item of repos.
+		{"blank lines inside the block", "repos:\n  - repo: a\n\n  - repo: b\n", "repos:\n  - repo: a\n\n  - repo: b\n" + hook("  ")},
+		{"items at column 0", "repos:\n- repo: x\n  hooks: []\n", "repos:\n" + hook("") + "- repo: x\n  hooks: []\n"},
+		{"empty repos block", "repos: # none yet\n", "repos: # none yet\n" + hook("")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := addPreCommit(tt.in)
+			assert.Equal(t, tt.want, got)
+			assert.True(t, preCommitWired(got), "the result runs ah check")
+		})
+	}
+}
+
+func TestWire(t *testing.T) {
+	h, op := wire(Hook{Framework: "lefthook", Path: "lefthook.yml"}, "pre-push:\n  commands: {}\n", lefthookWired, addLefthook)
+	assert.Equal(t, Hook{Framework: "lefthook", Path: "lefthook.yml", Status: HookWired, Message: "lefthook.yml: ah check runs before each commit"}, h)
+	assert.Equal(t, &Op{Path: "lefthook.yml", Data: []byte("pre-push:\n  commands: {}\npre-commit:\n  commands:\n    ah-check:\n      run: ah check\n")}, op)
+
+	h, op = wire(Hook{Path: "lefthook.yml"}, "pre-commit: [", lefthookWired, addLefthook)
+	assert.Nil(t, op, "invalid YAML is never edited")
+	assert.Equal(t, "could not edit lefthook.yml safely: "+manualHook, h.Message)
+	assert.Equal(t, HookManual, h.Status)
+}
+
+func TestWireHookOrder(t *testing.T) {
+	tests := []struct {
+		files     []string
+		framework string
+		path      string
+	}{
+		{[]string{".lefthook.yaml", ".pre-commit-config.yaml"}, "lefthook", ".lefthook.yaml"},
+		{[]string{"lefthook.yaml", "lefthook.yml"}, "lefthook", "lefthook.yml"},
+		{[]string{".pre-commit-config.yml", ".pre-commit-config.yaml"}, "pre-commit", ".pre-commit-config.yaml"},
+		{[]string{".pre-commit-config.yml"}, "pre-commit", ".pre-commit-config.yml"},
+	}
+	for _, tt := range tests {
+		h, op := wireHook(func(n string) ([]byte, bool) { return nil, slices.Contains(tt.files, n) })
+		assert.Equal(t, tt.framework, h.Framework)
+		assert.Equal(t, tt.path, h.Path)
+		assert.Equal(t, HookWired, h.Status)
+		require.NotNil(t, op)
+		assert.Equal(t, tt.path, op.Path)
+	}
 }

@@ -50,3 +50,57 @@ func TestNewScenario(t *testing.T) {
 		})
 	}
 }
+
+func TestNewScenarioEdges(t *testing.T) {
+	delta := "openspec/changes/c/specs/p/spec.md"
+	block := "#### Scenario: Two\n- **GIVEN** [the starting state]\n- **WHEN** [the action or condition]\n- **THEN** [the expected observable result]\n"
+	req := lifecycle.ScenarioRequest{Changes: "openspec/changes", Change: "c", Capability: "p", Requirement: " A ", Heading: " Two ", Version: "0.12.0", TestType: "shell"}
+	change := map[string]string{"openspec/changes/c/proposal.md": ""}
+	with := func(path, text string) map[string]string {
+		return map[string]string{"openspec/changes/c/proposal.md": "", path: text}
+	}
+	tests := []struct {
+		name    string
+		files   map[string]string
+		edit    func(*lifecycle.ScenarioRequest)
+		want    string
+		wantErr string
+	}{
+		{"a new delta", change, nil,
+			"## ADDED Requirements\n\n### Requirement: A\nThe system SHALL [describe the requirement].\n\n" + block, ""},
+		{"a requirement outside any section, at the end without a newline", with(delta, "### Requirement: A\nText."), nil,
+			"### Requirement: A\nText.\n\n" + block, ""},
+		{"no requirements at all", with(delta, "# nothing\n"), nil, "", `has no requirement "A"; its requirements: none (names match exactly)`},
+		{"heading without a letter", change, func(r *lifecycle.ScenarioRequest) { r.Heading = " -- " }, "",
+			`scenario heading " -- " has no letter or digit, so it would have no id: give it a descriptive title`},
+		{"no requirement", change, func(r *lifecycle.ScenarioRequest) { r.Requirement = "  " }, "", "--requirement must name the requirement"},
+		{"bad change id", change, func(r *lifecycle.ScenarioRequest) { r.Change = ".hidden" }, "",
+			`".hidden" is not a change id: use the directory name under openspec/changes`},
+		{"change is a file", map[string]string{"openspec/changes/c": ""}, nil, "", `no change "c" under openspec/changes; known: none`},
+		{"capability is the root", change, func(r *lifecycle.ScenarioRequest) { r.Capability = "." }, "", `"." is not a capability`},
+		{"capability leaves the tree", change, func(r *lifecycle.ScenarioRequest) { r.Capability = "../p" }, "", `"../p" is not a capability`},
+		{"unreadable delta", with(delta+"/x", ""), nil, "", "read " + delta + ": "},
+		{"staged already", with(".espectacular/changes/c/p/two.toml", ""), nil, "",
+			"refusing to overwrite .espectacular/changes/c/p/two.toml: the change stages a contract of that id already"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := req
+			if tt.edit != nil {
+				tt.edit(&r)
+			}
+			ops, err := lifecycle.NewScenario(newRepo(tt.files).fs, r)
+			if tt.wantErr != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.wantErr)
+				assert.Nil(t, ops)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, []lifecycle.Op{
+				{Path: delta, Data: []byte(tt.want)},
+				{Path: ".espectacular/changes/c/p/two.toml", Data: lifecycle.Stub("two", "Two", "0.12.0", "shell")},
+			}, ops)
+		})
+	}
+}

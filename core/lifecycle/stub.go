@@ -2,7 +2,9 @@ package lifecycle
 
 import (
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/espectacular/ah/core/adapter"
@@ -40,16 +42,12 @@ func Stub(id, title, version, testType string) []byte {
 // TestType is the test type a stub's example uses: the first framework
 // (by name) that the repository's manifests or test files show, else shell.
 func TestType(f adapter.Facts) string {
-	best := ""
-	for name, e := range f.Evidence {
-		if (e.Manifest || e.ImportedBy != "") && (best == "" || name < best) {
-			best = name
+	for _, name := range slices.Sorted(maps.Keys(f.Evidence)) {
+		if e := f.Evidence[name]; e.Manifest || e.ImportedBy != "" {
+			return name
 		}
 	}
-	if best == "" {
-		return "shell"
-	}
-	return best
+	return "shell"
 }
 
 // quote writes s as a TOML basic string.
