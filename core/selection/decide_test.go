@@ -53,6 +53,13 @@ func TestDecide(t *testing.T) {
 			name: "the reason names the first three", files: []string{"a.c", "b.c", "c.c", "d.c", "e.c"}, run: all,
 			fallback: "changed files map to no capability: a.c, b.c, c.c and 2 more; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
 		},
+		{
+			name: "three unmapped files are all named, with no count after them", files: []string{"a.c", "b.c", "c.c"}, run: all,
+			fallback: "changed files map to no capability: a.c, b.c, c.c; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+		},
+		{name: "any file under a known capability maps to it", files: []string{"openspec/specs/alpha/design/notes.txt"}, selected: []string{"alpha"}, run: []string{"alpha/one", "alpha/two"}},
+		{name: "any file under a nested capability maps to the nested one", files: []string{"openspec/specs/nested/deep/x/notes.txt"}, selected: []string{"nested/deep"}, run: []string{"nested/deep/d"}},
+		{name: "a deployed contract in a subdirectory of its capability", files: []string{".espectacular/nested/deep/old/d.toml"}, selected: []string{"nested/deep"}, run: []string{"nested/deep/d"}},
 		{name: "the config affects everything", files: []string{".espectacular/config.toml"}, run: all, fallback: "changed file maps to no capability: .espectacular/config.toml; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml"},
 		{name: "a change's proposal is unmapped", files: []string{"openspec/changes/add-x/proposal.md"}, run: all, fallback: "changed file maps to no capability: openspec/changes/add-x/proposal.md; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml"},
 		{name: "only ignored files run everything", files: []string{"docs/x.txt"}, run: all, fallback: "every changed file is ignored by [selection] ignore, and a run of zero tests proves nothing"},
