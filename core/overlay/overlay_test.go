@@ -160,6 +160,43 @@ func TestApply(t *testing.T) {
 			"## MODIFIED Requirements\n\n### Requirement: Printing\nIt SHALL print.\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n\n#### Scenario: Prints twice\n- **THEN** twice\n")},
 		scope: []string{"old-behavior", "keeps-going", "prints", "prints-twice"},
 	}, {
+		// The first requirement sits at index 0 of the model: found, not missing.
+		name:  "RENAMED and REMOVED find the first requirement",
+		files: map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Parsing`\n- TO: `### Requirement: Lexing`\n\n## REMOVED Requirements\n\n### Requirement: Output\n")},
+		scope: []string{"old-behavior", "keeps-going"},
+	}, {
+		name:  "REMOVED takes out the first requirement",
+		files: map[string]string{chg: delta("## REMOVED Requirements\n\n- `### Requirement: Parsing`\n")},
+		scope: []string{"prints"},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.True(t, r.Claimed[".espectacular/compiler/old-behavior.toml"])
+			assert.False(t, r.Claimed[".espectacular/compiler/prints.toml"])
+		},
+	}, {
+		name:      "RENAMED onto an existing name is a conflict, whichever requirement is first",
+		files:     map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Parsing`\n- TO: `### Requirement: Output`\n- FROM: `### Requirement: Output`\n- TO: `### Requirement: Parsing`\n")},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`:6: RENAMED TO names requirement "Output", which already exists in the scope of openspec/specs/compiler/spec.md: pick another name`, `:8: RENAMED TO names requirement "Parsing", which already exists`},
+	}, {
+		name:  "a RENAMED whose new name is already the first requirement is a no-op",
+		files: map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Old parsing`\n- TO: `### Requirement: Parsing`\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints"},
+	}, {
+		name:      "a RENAMED of a missing requirement is a conflict",
+		files:     map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Gone`\n- TO: `### Requirement: Back`\n")},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`change "add-parser": ` + chg + `:5: RENAMED FROM names requirement "Gone", which is not in the scope of openspec/specs/compiler/spec.md: name an existing requirement`},
+	}, {
+		name:      "ADDED naming the first requirement is a conflict",
+		files:     map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Parsing\nx SHALL y\n\n#### Scenario: Old behavior\n" + oldBody + "\n\n" + keepBlock)},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`ADDED names requirement "Parsing", which already exists in the scope of openspec/specs/compiler/spec.md: use MODIFIED`},
+	}, {
+		name: "one change adding a scenario under two requirements is no conflict between changes",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: A\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n\n" +
+			"### Requirement: B\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints", "twin"},
+	}, {
 		name: "OpenSpec's refusals are conflicts",
 		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Output\nx SHALL y\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n\n" +
 			"## MODIFIED Requirements\n\n### Requirement: Nothing here\nx SHALL y\n\n#### Scenario: Ghost\n- **THEN** boo\n\n" +
@@ -221,6 +258,29 @@ func TestApply(t *testing.T) {
 			assert.Equal(t, []string{staged + `ghost.toml is staged by change "add-parser" but capability "compiler" has no scenario "ghost" in the scope of that change: add the scenario to the change's delta spec, or move or delete the contract`},
 				messages(r, finding.OrphanTOML))
 		},
+	}, {
+		name: "hidden staged files and directories are no contracts",
+		files: map[string]string{
+			"openspec/changes/add-parser/proposal.md":                      "",
+			staged + ".ghost.toml":                                         "",
+			staged + "zz.toml":                                             "",
+			".espectacular/changes/add-parser/.drafts/compiler/ghost.toml": "",
+		},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, []string{staged + `zz.toml is staged by change "add-parser" but capability "compiler" has no scenario "zz" in the scope of that change: add the scenario to the change's delta spec, or move or delete the contract`},
+				messages(r, finding.OrphanTOML))
+		},
+	}, {
+		name:  "a contract staged outside any capability directory is an orphan of no capability",
+		files: map[string]string{"openspec/changes/add-parser/proposal.md": "", ".espectacular/changes/add-parser/loose.toml": ""},
+		check: func(t *testing.T, r overlay.Result) {
+			require.Len(t, r.Findings, 1)
+			fd := r.Findings[0]
+			assert.Equal(t, `.espectacular/changes/add-parser/loose.toml is staged by change "add-parser" but capability "" has no scenario "loose" in the scope of that change: add the scenario to the change's delta spec, or move or delete the contract`, fd.Message)
+			assert.Equal(t, "loose", fd.Scenario.ID)
+			assert.Equal(t, "openspec/changes/add-parser/specs/spec.md", fd.SpecPath)
+			assert.Empty(t, r.Scopes, "no capability is touched")
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -252,6 +312,17 @@ func TestLoadRefusesBadAndUnknownIDs(t *testing.T) {
 	}
 	_, err := overlay.Load(fsys, "openspec/changes", 1<<20, []string{"nope"})
 	assert.EqualError(t, err, `change "nope" does not exist: there is no directory openspec/changes/nope; changes: real`)
+
+	// With no change at all, the message points at the setting instead.
+	_, err = overlay.Load(fstest.MapFS{"openspec/changes/archive/old/proposal.md": {}, "openspec/changes/notes.md": {}}, "openspec/changes", 1<<20, []string{"nope"})
+	assert.EqualError(t, err, `change "nope" does not exist: there is no directory openspec/changes/nope; set [paths] changes in .espectacular/config.toml if the changes live elsewhere`)
+
+	// A file is no change directory.
+	_, err = overlay.Load(fsys, "openspec/changes", 1<<20, []string{"real/proposal.md"})
+	_, ok := errors.AsType[*overlay.BadIDError](err)
+	assert.True(t, ok, "a path is a bad id")
+	_, err = overlay.Load(fstest.MapFS{"openspec/changes/real": {}, "openspec/changes/dir/x": {}}, "openspec/changes", 1<<20, []string{"real"})
+	assert.EqualError(t, err, `change "real" does not exist: there is no directory openspec/changes/real; changes: dir`)
 }
 
 func TestNormalize(t *testing.T) {
