@@ -197,6 +197,32 @@ func TestApply(t *testing.T) {
 			"### Requirement: B\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n")},
 		scope: []string{"old-behavior", "keeps-going", "prints", "twin"},
 	}, {
+		name:  "an added scenario with no contract anywhere gets the change's staging path",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints", "new-behavior"},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, staged+"new-behavior.toml", r.Scopes["compiler"][3].ContractPath)
+		},
+	}, {
+		name: "an added scenario whose deployed contract exists keeps it",
+		files: map[string]string{
+			chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n"),
+			".espectacular/compiler/new-behavior.toml": "",
+		},
+		scope: []string{"old-behavior", "keeps-going", "prints", "new-behavior"},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, ".espectacular/compiler/new-behavior.toml", r.Scopes["compiler"][3].ContractPath)
+		},
+	}, {
+		name:  "a new requirement restating a deployed scenario unchanged keeps it once in scope",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints"},
+	}, {
+		name:      "a new requirement restating a deployed scenario with new text and no staged contract is a conflict",
+		files:     map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: Prints\n- **THEN** reworded\n")},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`change "add-parser" restates scenario "Prints" of capability "compiler" with text that differs from openspec/specs/compiler/spec.md:19`},
+	}, {
 		name: "OpenSpec's refusals are conflicts",
 		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Output\nx SHALL y\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n\n" +
 			"## MODIFIED Requirements\n\n### Requirement: Nothing here\nx SHALL y\n\n#### Scenario: Ghost\n- **THEN** boo\n\n" +
@@ -327,4 +353,21 @@ func TestLoadRefusesBadAndUnknownIDs(t *testing.T) {
 
 func TestNormalize(t *testing.T) {
 	assert.Equal(t, []string{"alpha", "zeta"}, overlay.Normalize([]string{"zeta", "alpha", "zeta"}))
+}
+
+// TestApplyKeepsDocumentOrder: a deployed scenario under no requirement
+// keeps its place before the requirement that follows it in the section.
+func TestApplyKeepsDocumentOrder(t *testing.T) {
+	fsys := fstest.MapFS{
+		"openspec/specs/compiler/spec.md":              {Data: []byte("# compiler\n\n## Requirements\n\n#### Scenario: Loose\n- loose\n\n### Requirement: R\nx SHALL y\n\n#### Scenario: Inside\n- inside\n")},
+		".espectacular/changes/c/compiler/inside.toml": {},
+	}
+	deployed, err := spec.Discover(fsys, "openspec/specs")
+	require.NoError(t, err)
+	fsys["openspec/changes/c/proposal.md"] = &fstest.MapFile{}
+	changes, err := overlay.Load(fsys, "openspec/changes", 1<<20, []string{"c"})
+	require.NoError(t, err)
+	r := overlay.Apply(deployed, nil, changes, contractPath)
+	assert.Equal(t, []string{"loose", "inside"}, ids(r, "compiler"))
+	assert.Empty(t, r.Findings)
 }
