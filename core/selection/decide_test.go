@@ -98,6 +98,28 @@ func TestDecideSources(t *testing.T) {
 	assert.Equal(t, baseID, d.Base)
 }
 
+// TestDecideRecursivePattern: a binding naming ./internal/... claims every
+// file below internal/, and nothing else.
+func TestDecideRecursivePattern(t *testing.T) {
+	contracts := []selection.Contract{
+		{Key: "g/r", Capability: "g", Named: selection.Named("go test ./internal/...")},
+		{Key: "h/x", Capability: "h"},
+	}
+	rules := selection.Rules{Specs: "openspec/specs", Selection: config.Selection{Paths: map[string][]string{"h": {"cmd/**"}}}}
+	tests := []struct {
+		file string
+		run  []string
+	}{
+		{"internal/a/b/c.go", []string{"g/r"}},
+		{"cmd/x.go", []string{"h/x"}},
+		{"internalx/y.go", []string{"g/r", "h/x"}},
+	}
+	for _, tt := range tests {
+		d := selection.Decide(selection.Changes{Source: selection.Files, Files: []string{tt.file}}, contracts, []string{"g", "h"}, rules)
+		assert.Equal(t, tt.run, d.SelectedContracts, "Decide(%q)", tt.file)
+	}
+}
+
 func TestNamed(t *testing.T) {
 	assert.Equal(t, []string{"tests/a.py", "a or b", "pkg", "x y/z.json", "..."},
 		selection.Named(`./tests/a.py::test_x -k 'a or b' ./pkg/ --cfg="x y/z.json" -v ./... .`))
