@@ -255,6 +255,19 @@ func TestApply(t *testing.T) {
 			assert.Equal(t, staged+"new-behavior.toml", r.Collisions[0].ContractPath)
 		},
 	}, {
+		// The loose copy after `# Tail` is read before the sections but is
+		// later in the file: the first in the file is the first.
+		name: "a collision names the copies in file order",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n\n" +
+			"# Tail\n\n#### Scenario: New behavior\n- **THEN** other\n\n#### Scenario: New behavior\n- **THEN** third\n")},
+		check: func(t *testing.T, r overlay.Result) {
+			require.Len(t, r.Collisions, 2)
+			for i, second := range []int{13, 16} {
+				assert.Equal(t, 8, r.Collisions[i].First.Line)
+				assert.Equal(t, second, r.Collisions[i].Second.Line)
+			}
+		},
+	}, {
 		name: "two changes adding one scenario id conflict",
 		files: map[string]string{
 			"openspec/changes/first/specs/compiler/spec.md":  delta("## ADDED Requirements\n\n### Requirement: A\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n"),
