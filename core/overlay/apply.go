@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -171,9 +172,6 @@ func nearName(m *model, name string) string {
 // splitKey splits "<capability>/<scenario-id>"; the capability is empty
 // for a contract staged outside any capability directory.
 func splitKey(key string) (capability, id string) {
-	i := strings.LastIndex(key, "/")
-	if i < 0 {
-		return "", key
-	}
-	return key[:i], key[i+1:]
+	dir, id := path.Split(key)
+	return strings.TrimSuffix(dir, "/"), id
 }

@@ -160,6 +160,69 @@ func TestApply(t *testing.T) {
 			"## MODIFIED Requirements\n\n### Requirement: Printing\nIt SHALL print.\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n\n#### Scenario: Prints twice\n- **THEN** twice\n")},
 		scope: []string{"old-behavior", "keeps-going", "prints", "prints-twice"},
 	}, {
+		// The first requirement sits at index 0 of the model: found, not missing.
+		name:  "RENAMED and REMOVED find the first requirement",
+		files: map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Parsing`\n- TO: `### Requirement: Lexing`\n\n## REMOVED Requirements\n\n### Requirement: Output\n")},
+		scope: []string{"old-behavior", "keeps-going"},
+	}, {
+		name:  "REMOVED takes out the first requirement",
+		files: map[string]string{chg: delta("## REMOVED Requirements\n\n- `### Requirement: Parsing`\n")},
+		scope: []string{"prints"},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.True(t, r.Claimed[".espectacular/compiler/old-behavior.toml"])
+			assert.False(t, r.Claimed[".espectacular/compiler/prints.toml"])
+		},
+	}, {
+		name:      "RENAMED onto an existing name is a conflict, whichever requirement is first",
+		files:     map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Parsing`\n- TO: `### Requirement: Output`\n- FROM: `### Requirement: Output`\n- TO: `### Requirement: Parsing`\n")},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`:6: RENAMED TO names requirement "Output", which already exists in the scope of openspec/specs/compiler/spec.md: pick another name`, `:8: RENAMED TO names requirement "Parsing", which already exists`},
+	}, {
+		name:  "a RENAMED whose new name is already the first requirement is a no-op",
+		files: map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Old parsing`\n- TO: `### Requirement: Parsing`\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints"},
+	}, {
+		name:      "a RENAMED of a missing requirement is a conflict",
+		files:     map[string]string{chg: delta("## RENAMED Requirements\n\n- FROM: `### Requirement: Gone`\n- TO: `### Requirement: Back`\n")},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`change "add-parser": ` + chg + `:5: RENAMED FROM names requirement "Gone", which is not in the scope of openspec/specs/compiler/spec.md: name an existing requirement`},
+	}, {
+		name:      "ADDED naming the first requirement is a conflict",
+		files:     map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Parsing\nx SHALL y\n\n#### Scenario: Old behavior\n" + oldBody + "\n\n" + keepBlock)},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`ADDED names requirement "Parsing", which already exists in the scope of openspec/specs/compiler/spec.md: use MODIFIED`},
+	}, {
+		name: "one change adding a scenario under two requirements is no conflict between changes",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: A\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n\n" +
+			"### Requirement: B\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints", "twin"},
+	}, {
+		name:  "an added scenario with no contract anywhere gets the change's staging path",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints", "new-behavior"},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, staged+"new-behavior.toml", r.Scopes["compiler"][3].ContractPath)
+		},
+	}, {
+		name: "an added scenario whose deployed contract exists keeps it",
+		files: map[string]string{
+			chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n"),
+			".espectacular/compiler/new-behavior.toml": "",
+		},
+		scope: []string{"old-behavior", "keeps-going", "prints", "new-behavior"},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, ".espectacular/compiler/new-behavior.toml", r.Scopes["compiler"][3].ContractPath)
+		},
+	}, {
+		name:  "a new requirement restating a deployed scenario unchanged keeps it once in scope",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n")},
+		scope: []string{"old-behavior", "keeps-going", "prints"},
+	}, {
+		name:      "a new requirement restating a deployed scenario with new text and no staged contract is a conflict",
+		files:     map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: Prints\n- **THEN** reworded\n")},
+		scope:     []string{"old-behavior", "keeps-going", "prints"},
+		conflicts: []string{`change "add-parser" restates scenario "Prints" of capability "compiler" with text that differs from openspec/specs/compiler/spec.md:19`},
+	}, {
 		name: "OpenSpec's refusals are conflicts",
 		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Output\nx SHALL y\n\n#### Scenario: Prints\n- **WHEN** done\n- **THEN** it prints\n\n" +
 			"## MODIFIED Requirements\n\n### Requirement: Nothing here\nx SHALL y\n\n#### Scenario: Ghost\n- **THEN** boo\n\n" +
@@ -192,6 +255,19 @@ func TestApply(t *testing.T) {
 			assert.Equal(t, staged+"new-behavior.toml", r.Collisions[0].ContractPath)
 		},
 	}, {
+		// The loose copy after `# Tail` is read before the sections but is
+		// later in the file: the first in the file is the first.
+		name: "a collision names the copies in file order",
+		files: map[string]string{chg: delta("## ADDED Requirements\n\n### Requirement: Lexing\nIt SHALL lex.\n\n#### Scenario: New behavior\n- **THEN** new\n\n" +
+			"# Tail\n\n#### Scenario: New behavior\n- **THEN** other\n\n#### Scenario: New behavior\n- **THEN** third\n")},
+		check: func(t *testing.T, r overlay.Result) {
+			require.Len(t, r.Collisions, 2)
+			for i, second := range []int{13, 16} {
+				assert.Equal(t, 8, r.Collisions[i].First.Line)
+				assert.Equal(t, second, r.Collisions[i].Second.Line)
+			}
+		},
+	}, {
 		name: "two changes adding one scenario id conflict",
 		files: map[string]string{
 			"openspec/changes/first/specs/compiler/spec.md":  delta("## ADDED Requirements\n\n### Requirement: A\nx SHALL y\n\n#### Scenario: Twin\n- **THEN** a\n"),
@@ -220,6 +296,29 @@ func TestApply(t *testing.T) {
 		check: func(t *testing.T, r overlay.Result) {
 			assert.Equal(t, []string{staged + `ghost.toml is staged by change "add-parser" but capability "compiler" has no scenario "ghost" in the scope of that change: add the scenario to the change's delta spec, or move or delete the contract`},
 				messages(r, finding.OrphanTOML))
+		},
+	}, {
+		name: "hidden staged files and directories are no contracts",
+		files: map[string]string{
+			"openspec/changes/add-parser/proposal.md":                      "",
+			staged + ".ghost.toml":                                         "",
+			staged + "zz.toml":                                             "",
+			".espectacular/changes/add-parser/.drafts/compiler/ghost.toml": "",
+		},
+		check: func(t *testing.T, r overlay.Result) {
+			assert.Equal(t, []string{staged + `zz.toml is staged by change "add-parser" but capability "compiler" has no scenario "zz" in the scope of that change: add the scenario to the change's delta spec, or move or delete the contract`},
+				messages(r, finding.OrphanTOML))
+		},
+	}, {
+		name:  "a contract staged outside any capability directory is an orphan of no capability",
+		files: map[string]string{"openspec/changes/add-parser/proposal.md": "", ".espectacular/changes/add-parser/loose.toml": ""},
+		check: func(t *testing.T, r overlay.Result) {
+			require.Len(t, r.Findings, 1)
+			fd := r.Findings[0]
+			assert.Equal(t, `.espectacular/changes/add-parser/loose.toml is staged by change "add-parser" but capability "" has no scenario "loose" in the scope of that change: add the scenario to the change's delta spec, or move or delete the contract`, fd.Message)
+			assert.Equal(t, "loose", fd.Scenario.ID)
+			assert.Equal(t, "openspec/changes/add-parser/specs/spec.md", fd.SpecPath)
+			assert.Empty(t, r.Scopes, "no capability is touched")
 		},
 	}}
 	for _, tt := range tests {
@@ -252,8 +351,36 @@ func TestLoadRefusesBadAndUnknownIDs(t *testing.T) {
 	}
 	_, err := overlay.Load(fsys, "openspec/changes", 1<<20, []string{"nope"})
 	assert.EqualError(t, err, `change "nope" does not exist: there is no directory openspec/changes/nope; changes: real`)
+
+	// With no change at all, the message points at the setting instead.
+	_, err = overlay.Load(fstest.MapFS{"openspec/changes/archive/old/proposal.md": {}, "openspec/changes/notes.md": {}}, "openspec/changes", 1<<20, []string{"nope"})
+	assert.EqualError(t, err, `change "nope" does not exist: there is no directory openspec/changes/nope; set [paths] changes in .espectacular/config.toml if the changes live elsewhere`)
+
+	// A file is no change directory.
+	_, err = overlay.Load(fsys, "openspec/changes", 1<<20, []string{"real/proposal.md"})
+	_, ok := errors.AsType[*overlay.BadIDError](err)
+	assert.True(t, ok, "a path is a bad id")
+	_, err = overlay.Load(fstest.MapFS{"openspec/changes/real": {}, "openspec/changes/dir/x": {}}, "openspec/changes", 1<<20, []string{"real"})
+	assert.EqualError(t, err, `change "real" does not exist: there is no directory openspec/changes/real; changes: dir`)
 }
 
 func TestNormalize(t *testing.T) {
 	assert.Equal(t, []string{"alpha", "zeta"}, overlay.Normalize([]string{"zeta", "alpha", "zeta"}))
+}
+
+// TestApplyKeepsDocumentOrder: a deployed scenario under no requirement
+// keeps its place before the requirement that follows it in the section.
+func TestApplyKeepsDocumentOrder(t *testing.T) {
+	fsys := fstest.MapFS{
+		"openspec/specs/compiler/spec.md":              {Data: []byte("# compiler\n\n## Requirements\n\n#### Scenario: Loose\n- loose\n\n### Requirement: R\nx SHALL y\n\n#### Scenario: Inside\n- inside\n")},
+		".espectacular/changes/c/compiler/inside.toml": {},
+	}
+	deployed, err := spec.Discover(fsys, "openspec/specs")
+	require.NoError(t, err)
+	fsys["openspec/changes/c/proposal.md"] = &fstest.MapFile{}
+	changes, err := overlay.Load(fsys, "openspec/changes", 1<<20, []string{"c"})
+	require.NoError(t, err)
+	r := overlay.Apply(deployed, nil, changes, contractPath)
+	assert.Equal(t, []string{"loose", "inside"}, ids(r, "compiler"))
+	assert.Empty(t, r.Findings)
 }

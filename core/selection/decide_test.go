@@ -53,6 +53,13 @@ func TestDecide(t *testing.T) {
 			name: "the reason names the first three", files: []string{"a.c", "b.c", "c.c", "d.c", "e.c"}, run: all,
 			fallback: "changed files map to no capability: a.c, b.c, c.c and 2 more; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
 		},
+		{
+			name: "three unmapped files are all named, with no count after them", files: []string{"a.c", "b.c", "c.c"}, run: all,
+			fallback: "changed files map to no capability: a.c, b.c, c.c; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+		},
+		{name: "any file under a known capability maps to it", files: []string{"openspec/specs/alpha/design/notes.txt"}, selected: []string{"alpha"}, run: []string{"alpha/one", "alpha/two"}},
+		{name: "any file under a nested capability maps to the nested one", files: []string{"openspec/specs/nested/deep/x/notes.txt"}, selected: []string{"nested/deep"}, run: []string{"nested/deep/d"}},
+		{name: "a deployed contract in a subdirectory of its capability", files: []string{".espectacular/nested/deep/old/d.toml"}, selected: []string{"nested/deep"}, run: []string{"nested/deep/d"}},
 		{name: "the config affects everything", files: []string{".espectacular/config.toml"}, run: all, fallback: "changed file maps to no capability: .espectacular/config.toml; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml"},
 		{name: "a change's proposal is unmapped", files: []string{"openspec/changes/add-x/proposal.md"}, run: all, fallback: "changed file maps to no capability: openspec/changes/add-x/proposal.md; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml"},
 		{name: "only ignored files run everything", files: []string{"docs/x.txt"}, run: all, fallback: "every changed file is ignored by [selection] ignore, and a run of zero tests proves nothing"},
@@ -89,6 +96,28 @@ func TestDecideSources(t *testing.T) {
 	assert.Equal(t, "empty", d.Fallback)
 	assert.Equal(t, all, d.SelectedContracts)
 	assert.Equal(t, baseID, d.Base)
+}
+
+// TestDecideRecursivePattern: a binding naming ./internal/... claims every
+// file below internal/, and nothing else.
+func TestDecideRecursivePattern(t *testing.T) {
+	contracts := []selection.Contract{
+		{Key: "g/r", Capability: "g", Named: selection.Named("go test ./internal/...")},
+		{Key: "h/x", Capability: "h"},
+	}
+	rules := selection.Rules{Specs: "openspec/specs", Selection: config.Selection{Paths: map[string][]string{"h": {"cmd/**"}}}}
+	tests := []struct {
+		file string
+		run  []string
+	}{
+		{"internal/a/b/c.go", []string{"g/r"}},
+		{"cmd/x.go", []string{"h/x"}},
+		{"internalx/y.go", []string{"g/r", "h/x"}},
+	}
+	for _, tt := range tests {
+		d := selection.Decide(selection.Changes{Source: selection.Files, Files: []string{tt.file}}, contracts, []string{"g", "h"}, rules)
+		assert.Equal(t, tt.run, d.SelectedContracts, "Decide(%q)", tt.file)
+	}
 }
 
 func TestNamed(t *testing.T) {

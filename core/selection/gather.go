@@ -153,8 +153,9 @@ func relPath(prefix, file string) string {
 		return rest
 	}
 	from, to := strings.Split(prefix, "/"), strings.Split(file, "/")
-	i := 0
-	for i < len(from) && i < len(to)-1 && from[i] == to[i] {
+	// Only directories are shared: the file's own name is always kept.
+	i, n := 0, min(len(from), len(to)-1)
+	for i < n && from[i] == to[i] {
 		i++
 	}
 	return strings.Repeat("../", len(from)-i) + strings.Join(to[i:], "/")

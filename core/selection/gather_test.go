@@ -107,9 +107,19 @@ func TestGather(t *testing.T) {
 		{
 			name: "paths made relative to a root below the top",
 			git: &portstest.Git{InWorkTree: true, Sub: "tools/ah",
-				Changed: []string{"tools/ah/openspec/specs/a/spec.md", "tools/lib.go", "web/x.js"}},
+				Changed: []string{"tools/ah/openspec/specs/a/spec.md", "tools/lib.go", "web/x.js", "tools/ahx/y.go"}},
 			want: selection.Changes{Source: selection.Worktree,
-				Files: []string{"../../web/x.js", "../lib.go", "openspec/specs/a/spec.md"}},
+				Files: []string{"../../web/x.js", "../ahx/y.go", "../lib.go", "openspec/specs/a/spec.md"}},
+		},
+		{
+			// A range can delete a file "tools" where the directory
+			// tools/ah now is: its name is kept, never matched away.
+			name: "a file named like a directory above the root",
+			git: &portstest.Git{InWorkTree: true, Sub: "tools/ah", Commits: map[string]string{"HEAD": headID, "main": baseID},
+				Diffs: map[string][]string{baseID + ".." + headID: {"tools", "tools/ah"}}},
+			req: selection.Request{Base: "main"},
+			want: selection.Changes{Source: selection.Range, Base: baseID, Head: headID,
+				Files: []string{"../../tools", "../ah"}},
 		},
 	}
 	for _, tt := range tests {

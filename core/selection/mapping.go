@@ -90,11 +90,12 @@ func isSpec(rel string) bool     { return path.Base(rel) == "spec.md" }
 func isContract(rel string) bool { return strings.HasSuffix(rel, ".toml") }
 
 // capUnder is the longest known capability holding rel, else rel's
-// directory when rel is a file of that tree's kind.
+// directory when rel is a file of that tree's kind. The capabilities
+// holding rel nest (a, a/b), so the longest extends every other one.
 func capUnder(rel string, known []string, ofKind func(string) bool) (string, bool) {
 	best := ""
 	for _, c := range known {
-		if strings.HasPrefix(rel, c+"/") && len(c) > len(best) {
+		if strings.HasPrefix(rel, c+"/") && strings.HasPrefix(c, best) {
 			best = c
 		}
 	}

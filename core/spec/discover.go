@@ -1,11 +1,12 @@
 package spec
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -88,9 +89,8 @@ func DiscoverLimit(fsys fs.FS, root string, limit int64) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	sort.Slice(files, func(i, j int) bool {
-		a, b := files[i], files[j]
-		return a.Capability < b.Capability || a.Capability == b.Capability && a.Path < b.Path
+	slices.SortFunc(files, func(a, b File) int {
+		return cmp.Or(strings.Compare(a.Capability, b.Capability), strings.Compare(a.Path, b.Path))
 	})
 	return files, nil
 }

@@ -64,3 +64,25 @@ func TestDiscoverRootLinkOutside(t *testing.T) {
 	assert.Equal(t, "docs/specs", files[0].Path)
 	assert.ErrorContains(t, files[0].Skipped, "outside the repository")
 }
+
+// TestDiscoverOrderOnEqualCapability: a directory literally named `b\xff`
+// and one whose name holds the byte 0xff are both reported as capability
+// `b\xff`; the order of the two is then by path, so output stays
+// deterministic.
+func TestDiscoverOrderOnEqualCapability(t *testing.T) {
+	fsys := fstest.MapFS{
+		"s/b\xff/spec.md":  file("#### Scenario: X\n"),
+		`s/b\xff/spec.md`:  file("#### Scenario: Y\n"),
+		"s/c/spec.md":      file("#### Scenario: C\n"),
+		"s/a-b/spec.md":    file("#### Scenario: AB\n"),
+		"s/a/b/spec.md":    file("#### Scenario: AsB\n"),
+		"s/a/b/c/notes.md": file(""),
+	}
+	files, err := spec.Discover(fsys, "s")
+	require.NoError(t, err)
+	var got []string
+	for _, f := range files {
+		got = append(got, f.Capability+" "+f.Path)
+	}
+	assert.Equal(t, []string{"a-b s/a-b/spec.md", "a/b s/a/b/spec.md", `b\xff s/b\xff/spec.md`, "b\\xff s/b\xff", "c s/c/spec.md"}, got)
+}

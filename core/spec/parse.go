@@ -168,9 +168,12 @@ func requirementName(title string) (string, bool) {
 	return name, name != ""
 }
 
+// cutPrefixFold is strings.CutPrefix ignoring case, for an ASCII prefix:
+// a text shorter than the prefix is no match, its head being all of it.
 func cutPrefixFold(s, prefix string) (string, bool) {
-	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {
+	head := s[:min(len(s), len(prefix))]
+	if !strings.EqualFold(head, prefix) {
 		return s, false
 	}
-	return s[len(prefix):], true
+	return s[len(head):], true
 }

@@ -120,6 +120,13 @@ var headingCases = []scanCase{
 
 var bodyCases = []scanCase{
 	{
+		// B is a loose scenario after a `#` heading, A one of a requirement
+		// before it: document order, not block order.
+		name: "scenarios in document order across blocks",
+		in:   lines("### Requirement: R", "#### Scenario: A", "# Title", "#### Scenario: B"),
+		want: []spec.Scenario{sc("A", 2, ""), sc("B", 4, "")},
+	},
+	{
 		name: "level 1 ends the body",
 		in:   lines("#### Scenario: A", "a", "# Next", "x"),
 		want: []spec.Scenario{sc("A", 1, "a")},

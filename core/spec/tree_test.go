@@ -204,6 +204,12 @@ var treeCases = []treeCase{
 		},
 	},
 	{
+		// A TO opening the section completes no FROM: there is none before it.
+		name: "a TO first in its section is a half pair",
+		in:   lines("## RENAMED Requirements", "- TO: `### Requirement: B`"),
+		want: []string{"section RENAMED Requirements 1-2 delta=RENAMED", `  rename ""@0 -> "B"@2`},
+	},
+	{
 		name: "rename lines outside a RENAMED section are prose",
 		in:   lines("## Requirements", "- FROM: `### Requirement: A`", "- TO: `### Requirement: B`", "- `### Requirement: C`"),
 		want: []string{"section Requirements 1-4"},
