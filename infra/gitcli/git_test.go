@@ -35,12 +35,16 @@ func newRepo(t *testing.T) string {
 	return dir
 }
 
+// run runs a set-up git command through execproc, like the code under
+// test: once an execproc.Runner has run, this process reaps (and, between
+// runs, kills) every child execproc did not start itself, so a plain
+// exec.Command child could lose its exit status ("waitid: no child
+// processes") or be killed.
 func run(t *testing.T, dir string, args ...string) {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "git %v: %s", args, out)
+	res, err := (&execproc.Runner{}).Run(t.Context(), ports.Command{Argv: append([]string{"git"}, args...), Dir: dir})
+	require.NoError(t, err, "git %v", args)
+	require.Equal(t, 0, res.ExitCode, "git %v: %s%s", args, res.Stdout, res.Stderr)
 }
 
 func write(t *testing.T, dir string, files map[string]string) {
