@@ -3,6 +3,7 @@ package execution
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/ports"
@@ -127,9 +128,7 @@ func batchJob(jobs []Job, members []int, argv []string) Job {
 	j := Job{Invocation: inv}
 	for _, m := range members {
 		mj := jobs[m]
-		if t := mj.Invocation.Timeout; t == 0 || (j.Invocation.Timeout != 0 && t > j.Invocation.Timeout) {
-			j.Invocation.Timeout = t
-		}
+		j.Invocation.Timeout = longer(j.Invocation.Timeout, mj.Invocation.Timeout)
 		j.Owners = append(j.Owners, mj.Owners...)
 		j.Exclusive = j.Exclusive || mj.Exclusive
 		for _, r := range mj.Resources {
@@ -140,4 +139,12 @@ func batchJob(jobs []Job, members []int, argv []string) Job {
 	}
 	slices.Sort(j.Resources)
 	return j
+}
+
+// longer is the longer of two timeouts, where 0, no bound, is the longest.
+func longer(a, b time.Duration) time.Duration {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	return max(a, b)
 }

@@ -37,6 +37,13 @@ func lines(res ports.Result, _ []byte) ports.TestReport {
 // batching driver; answer plays the framework for each call.
 func batchRun(t *testing.T, n int, opts execution.Options, answer func(cmd ports.Command) ports.Result, edit func(i int, b *execution.Binding)) (execution.Results, []ports.Command) {
 	t.Helper()
+	return batchRunTimed(t, n, opts, false, answer, edit)
+}
+
+// batchRunTimed is batchRun, with durations in the results when timings
+// is set.
+func batchRunTimed(t *testing.T, n int, opts execution.Options, timings bool, answer func(cmd ports.Command) ports.Result, edit func(i int, b *execution.Binding)) (execution.Results, []ports.Command) {
+	t.Helper()
 	d := portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", Default: []string{"fw"}, ParseFunc: lines}}
 	var bindings []execution.Binding
 	var invs []execution.Invocation
@@ -57,7 +64,7 @@ func batchRun(t *testing.T, n int, opts execution.Options, answer func(cmd ports
 		mu.Unlock()
 		return answer(cmd), nil
 	}}
-	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}}, execution.Plan(bindings, invs), opts)
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Timings: timings}, execution.Plan(bindings, invs), opts)
 	return res, calls
 }
 

@@ -1,6 +1,7 @@
 package execution_test
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -204,10 +205,22 @@ func TestBindingRef(t *testing.T) {
 
 // TestResolveHugeTimeoutMeansNoBound: a timeout too large for a duration
 // must not overflow into a negative (or tiny) bound.
+// The largest timeout a duration holds is still a bound.
 func TestResolveHugeTimeoutMeansNoBound(t *testing.T) {
-	cfg := config.Config{DefaultTimeoutSeconds: 60}
-	b := execution.Binding{Entry: contract.Entry{Type: "shell", Command: "true", TimeoutSeconds: 1 << 62}}
-	inv, err := resolve(cfg, b)
-	require.NoError(t, err)
-	assert.Equal(t, time.Duration(0), inv.Timeout)
+	largest := int(math.MaxInt64 / int64(time.Second))
+	tests := []struct {
+		seconds int
+		want    time.Duration
+	}{
+		{1 << 62, 0},
+		{largest + 1, 0},
+		{largest, time.Duration(largest) * time.Second},
+	}
+	for _, tt := range tests {
+		cfg := config.Config{DefaultTimeoutSeconds: 60}
+		b := execution.Binding{Entry: contract.Entry{Type: "shell", Command: "true", TimeoutSeconds: tt.seconds}}
+		inv, err := resolve(cfg, b)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, inv.Timeout, "timeout_seconds = %d", tt.seconds)
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -85,7 +84,6 @@ func judgeCustom(o Outcome) customVerdict {
 	case env == nil:
 		return customVerdict{verdict: Failed, protocol: true, problem: fmt.Sprintf("exited with status %d without a valid envelope on stdout (%s)", code, why)}
 	}
-	claimed, exact := envelopeExitCode(env.ExitCode)
 	cv := customVerdict{verdict: Failed, env: env}
 	switch {
 	case len(env.Findings) > 0:
@@ -96,7 +94,7 @@ func judgeCustom(o Outcome) customVerdict {
 		cv.problem = fmt.Sprintf("exited with status %d and its envelope reports passed = false without any findings", code)
 	case !env.Passed:
 		cv.problem = "exited 0 but its envelope reports passed = false without any findings: a failing envelope fails the binding even when it explains nothing"
-	case !exact || claimed != code:
+	case !claims(env.ExitCode, code):
 		cv.problem = fmt.Sprintf("exited %d but its envelope reports exit_code = %s: the envelope and the process must agree", code, env.ExitCode)
 		cv.protocol = true
 	default:
@@ -202,14 +200,13 @@ func parseEnvelope(res ports.Result) (*envelope, string) {
 	return &env, ""
 }
 
-// envelopeExitCode converts a schema-valid integer (which JSON may spell
-// 1.0) to an int; exact is false when it does not fit.
-func envelopeExitCode(n json.Number) (code int, exact bool) {
+// claims reports whether a schema-valid integer exit_code (which JSON may
+// spell 1.0) is the process's exit status. Comparing as floats needs no
+// range check: an exit status converts exactly, and only an integral value
+// can equal it.
+func claims(n json.Number, code int) bool {
 	f, err := n.Float64()
-	if err != nil || f != math.Trunc(f) || math.Abs(f) > math.MaxInt32 {
-		return 0, false
-	}
-	return int(f), true
+	return err == nil && f == float64(code)
 }
 
 // lastBytes keeps the last n bytes of s, starting on a UTF-8 boundary.
@@ -218,7 +215,7 @@ func lastBytes(s string, n int) string {
 		return s
 	}
 	s = s[len(s)-n:]
-	for i := 0; i < len(s) && i < utf8.UTFMax; i++ {
+	for i := range min(len(s), utf8.UTFMax) {
 		if utf8.RuneStart(s[i]) {
 			return s[i:]
 		}

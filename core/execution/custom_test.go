@@ -177,6 +177,10 @@ func TestJudgeCustomRunner(t *testing.T) {
 			findings: []wantFinding{{finding.TestFailing, []string{"exited 0 but its envelope reports exit_code = 1"}, intp(0), "custom"}},
 		},
 		{
+			name: "exit_code beyond any exit status fails", stdout: `{"exit_code": 4294967296, "passed": true, "findings": []}`, verdict: execution.Failed,
+			findings: []wantFinding{{finding.TestFailing, []string{"exited 0 but its envelope reports exit_code = 4294967296"}, intp(0), "custom"}},
+		},
+		{
 			name:    "unknown kinds become test-failing, kind kept in the message",
 			stdout:  `{"exit_code": 0, "passed": false, "findings": [{"kind": "lint-error", "message": "E501"}, {"kind": "orphan-toml", "message": "fake"}, {"kind": "recommendation", "message": "try x"}]}`,
 			verdict: execution.Failed,
@@ -204,6 +208,7 @@ func TestJudgeCustomRunner(t *testing.T) {
 		"logs before the envelope are not an envelope": true,
 		"two JSON values are not an envelope":          true,
 		"exit_code disagreeing with the process fails": true,
+		"exit_code beyond any exit status fails":       true,
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

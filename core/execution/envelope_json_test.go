@@ -22,6 +22,7 @@ func TestCustomEnvelopeSyntax(t *testing.T) {
 		stdout  string
 		verdict string
 		want    string // in the finding's message; "" for a pass
+		not     string // not in the finding's message
 	}{
 		{name: "a UTF-8 byte order mark is accepted", stdout: "\xEF\xBB\xBF" + pass + "\n", verdict: execution.Passed},
 		{
@@ -57,6 +58,18 @@ func TestCustomEnvelopeSyntax(t *testing.T) {
 			want: "stdout nests arrays and objects more than 1000 levels deep (line 1, column 1001); an envelope needs a few levels",
 		},
 		{
+			name: "a bad last character", stdout: `{"exit_code": 0]`, verdict: execution.Failed,
+			want: "stdout is not JSON: line 1, column 16: unexpected ']'",
+		},
+		{
+			name: "nested exactly as deep as allowed", stdout: strings.Repeat("[", execution.MaxEnvelopeDepth) + strings.Repeat("]", execution.MaxEnvelopeDepth), verdict: execution.Failed,
+			want: "not a valid custom-runner envelope", not: "nests",
+		},
+		{
+			name: "many arrays side by side are not deep", stdout: `{"exit_code": 0, "passed": true, "findings": [], "log": [` + strings.Repeat("[], ", 2000) + `[]]}`,
+			verdict: execution.Passed,
+		},
+		{
 			name: "deep nesting inside a string does not count", stdout: `{"exit_code": 0, "passed": true, "findings": [], "log": "` + strings.Repeat("[", 2000) + `\"{"}`,
 			verdict: execution.Passed,
 		},
@@ -74,6 +87,9 @@ func TestCustomEnvelopeSyntax(t *testing.T) {
 			require.Len(t, r.Findings, 1)
 			msg := r.Findings[0].Message
 			assert.Contains(t, msg, tt.want)
+			if tt.not != "" {
+				assert.NotContains(t, msg, tt.not)
+			}
 			assert.NotContains(t, msg, "invalid character")
 			assert.NotContains(t, msg, "max depth")
 		})

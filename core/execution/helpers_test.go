@@ -3,6 +3,7 @@ package execution_test
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/execution"
@@ -28,6 +29,11 @@ func resolveAdapter(cfg config.Config, b execution.Binding, command []string, d 
 // schedule runs jobs' declared argv through proc on the scheduler alone and
 // returns the outcomes by job index.
 func schedule(ctx context.Context, proc ports.Process, jobs []execution.Job, workers int) []execution.Outcome {
+	// A safety net, not a timing assertion: a scheduler that never starts
+	// a job would hang the test; this ends it with that job not started,
+	// which the test then reports.
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
 	out := make([]execution.Outcome, len(jobs))
 	started := execution.Schedule(ctx, jobs, workers, func(i int) bool {
 		inv := jobs[i].Invocation

@@ -130,7 +130,9 @@ func execute(ctx context.Context, env Env, inv Invocation) Outcome {
 	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir, Strict: env.Strict}
 	st, err := inv.Runner.Start(ctx, env, inv)
 	if err != nil {
-		o.Result, o.StartErr = ports.Result{ExitCode: -1}, err
+		// No exit status to record: every reader of an outcome looks at
+		// StartErr first.
+		o.StartErr = err
 		return o
 	}
 	if st.Cleanup != nil {

@@ -117,3 +117,20 @@ func TestStreamFailFast(t *testing.T) {
 	res = execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 1})
 	assert.Zero(t, res.NotRun, "without fail-fast everything runs")
 }
+
+// TestStreamProgressCancelledJob: a job whose run was cancelled is done
+// but neither passed nor failed.
+func TestStreamProgressCancelledJob(t *testing.T) {
+	jobs := plan(t, shell("a", "pass"), shell("b", "cancelled"))
+	proc := processFunc(func(_ context.Context, cmd ports.Command) (ports.Result, error) {
+		if cmd.Argv[len(cmd.Argv)-1] == "cancelled" {
+			return ports.Result{ExitCode: -1, Canceled: true}, nil
+		}
+		return ports.Result{}, nil
+	})
+	var log progressLog
+	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 1, Progress: &log})
+	require.NotEmpty(t, log.updates)
+	assert.Equal(t, execution.Counts{Done: 2, Passed: 1, Total: 2}, log.updates[len(log.updates)-1])
+	assert.Equal(t, 1, res.NotRun)
+}

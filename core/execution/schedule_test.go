@@ -75,7 +75,10 @@ func TestScheduleExclusiveRunsAlone(t *testing.T) {
 			shell("x", "x", withExclusive),
 			shell("d", "d"), shell("e", "e"), shell("f", "f"),
 		}
-		schedule(t.Context(), rec.process(), plan(t, bs...), 4)
+		out := schedule(t.Context(), rec.process(), plan(t, bs...), 4)
+		for i, o := range out {
+			require.False(t, o.Skipped, "run %d: job %d never started", n, i)
+		}
 
 		events := rec.Events()
 		replay(events, func(name string, running []string) {

@@ -52,3 +52,21 @@ func TestStrict(t *testing.T) {
 		})
 	}
 }
+
+// TestStrictUnreadableFlags: a batching driver that cannot read a
+// binding's flags cannot tell what they select, so under --strict any
+// passed test counts, as without a batcher.
+func TestStrictUnreadableFlags(t *testing.T) {
+	d := portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}
+	b := binding("c", "s01", contract.Entry{Type: "fw", Flags: "-x t01"})
+	inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 5}, b, []string{"fw"}, d, ports.SourceManifest, "")
+	require.NoError(t, err)
+	proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) {
+		return ports.Result{Stdout: []byte("other passed\n")}, nil
+	}}
+	env := execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Strict: true}
+	res := execution.Run(t.Context(), env, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv}), execution.Options{Workers: 1})
+	require.Len(t, res.Executions, 1)
+	assert.Equal(t, execution.Passed, res.Executions[0].Verdict)
+	assert.Empty(t, res.Findings)
+}
