@@ -113,6 +113,7 @@ func TestQuote(t *testing.T) {
 		"b\xff":         `b\xff`,
 		"a\nb":          `a\nb`,
 		"tab\there":     `tab\there`,
+		"\tleading":     `\tleading`, // a control character at index 0
 		"ünïcode":       "ünïcode",
 		`back\slash`:    `back\slash`, // valid and printable: kept as is
 	} {

@@ -34,7 +34,7 @@ func TestSplit(t *testing.T) {
 }
 
 func TestSplitErrors(t *testing.T) {
-	for _, in := range []string{`'open`, `"open`, `trailing\`, `"a\"`} {
+	for _, in := range []string{`'open`, `"open`, `trailing\`, `"a\"`, `"a\`, `"\`} {
 		_, err := shellword.Split(in)
 		assert.ErrorIs(t, err, shellword.ErrUnterminated, "Split(%q)", in)
 	}
