@@ -230,3 +230,12 @@ func TestErrorMessage(t *testing.T) {
 	err := &config.Error{File: config.Path, Problems: []string{"a: bad", "b: worse"}}
 	assert.Equal(t, "invalid config .espectacular/config.toml: a: bad; b: worse", err.Error())
 }
+
+// TestSyntaxErrorMessage: a TOML syntax error names its line and column
+// first, then what is wrong.
+func TestSyntaxErrorMessage(t *testing.T) {
+	_, err := config.Parse([]byte(minimal + "[paths\nspecs = \"x\"\n"))
+	var cerr *config.Error
+	require.ErrorAs(t, err, &cerr)
+	assert.Equal(t, []string{`line 2, column 7: invalid TOML: expected '.' or ']' to end table name, but got '\n' instead`}, cerr.Problems)
+}
