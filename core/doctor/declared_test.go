@@ -52,3 +52,20 @@ func TestDeclaredTestTypesInFull(t *testing.T) {
 		{TestType: "unit", Runs: "argv", Command: "./run-unit", Reason: "[runners] unit runs ./run-unit, which is not a bundled adapter"},
 	}, rep.TestTypes)
 }
+
+// TestDeclaredTestTypesSkipOverlaysAndState: contracts staged in a change
+// overlay or kept in ah's state directory, and files that are not TOML,
+// declare nothing.
+func TestDeclaredTestTypesSkipOverlaysAndState(t *testing.T) {
+	repo := healthyRepo("")
+	repo[".espectacular/changes/add-x/calc/a.toml"] = contractTOML("a", "PF", "[[tests.staged]]\nflags = \"x\"\n")
+	repo[".espectacular/state/calc/a.toml"] = contractTOML("a", "PF", "[[tests.kept]]\nflags = \"x\"\n")
+	repo[".espectacular/calc/notes.md"] = contractTOML("a", "PF", "[[tests.prose]]\nflags = \"x\"\n")
+	repo[".espectacular/calc/b.toml"] = contractTOML("b", "PF", "[[tests.real]]\nflags = \"x\"\n")
+	rep := diagnose(t, repo)
+	var types []string
+	for _, tt := range rep.TestTypes {
+		types = append(types, tt.TestType)
+	}
+	assert.Equal(t, []string{"real", "shell"}, types)
+}
