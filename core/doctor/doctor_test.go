@@ -170,6 +170,20 @@ func TestDiagnoseChecks(t *testing.T) {
 			i := slices.IndexFunc(rep.Checks, func(c doctor.Check) bool { return c.Name == tt.check })
 			require.GreaterOrEqual(t, i, 0)
 			assert.Contains(t, rep.Checks[i].Message, tt.message)
+			// The summary counts every check once, by status.
+			var want doctor.Summary
+			for _, c := range rep.Checks {
+				switch c.Status {
+				case doctor.Pass:
+					want.Pass++
+				case doctor.Warn:
+					want.Warn++
+				default:
+					want.Fail++
+				}
+			}
+			assert.Equal(t, want, rep.Summary)
+			assert.Equal(t, len(rep.Checks), rep.Summary.Pass+rep.Summary.Warn+rep.Summary.Fail)
 		})
 	}
 }
