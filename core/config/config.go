@@ -87,7 +87,7 @@ func Parse(data []byte) (Config, error) {
 	doc, err := schema.DecodeTOML(data)
 	if err != nil {
 		var se *schema.SyntaxError
-		if errors.As(err, &se) && se.Line > 0 {
+		if errors.As(err, &se) && se.Line != 0 { // 0: the decoder gave no position
 			return Config{}, &Error{File: Path, Problems: []string{fmt.Sprintf("line %d, column %d: invalid TOML: %s", se.Line, se.Column, se.Message)}}
 		}
 		return Config{}, &Error{File: Path, Problems: []string{"invalid TOML: " + err.Error()}}

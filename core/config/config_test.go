@@ -104,6 +104,12 @@ var validCases = []struct {
 		want: with(func(c *config.Config) { c.Jobs, c.DefaultTimeoutSeconds = 2, 30 }),
 	},
 	{
+		// integer admits a float up to math.MaxInt32, inclusive.
+		name: "execution with the largest integral float",
+		toml: minimal + "[execution]\njobs = 2147483647.0\ndefault_timeout_seconds = 2147483648.0\n",
+		want: with(func(c *config.Config) { c.Jobs = 2147483647 }),
+	},
+	{
 		name: "optional tables",
 		toml: minimal + "[quality.mutation]\nenabled = true\nthreshold = 0.5\ncommand = [\"mutmut\"]\n\n[capabilities.mutation]\nenabled = false\n\n[lint]\nmax_and_steps = 3\n\n[spk]\nversion = \"1.2.0\"\n",
 		want: with(func(c *config.Config) {
@@ -223,4 +229,13 @@ func TestParseRejects(t *testing.T) {
 func TestErrorMessage(t *testing.T) {
 	err := &config.Error{File: config.Path, Problems: []string{"a: bad", "b: worse"}}
 	assert.Equal(t, "invalid config .espectacular/config.toml: a: bad; b: worse", err.Error())
+}
+
+// TestSyntaxErrorMessage: a TOML syntax error names its line and column
+// first, then what is wrong.
+func TestSyntaxErrorMessage(t *testing.T) {
+	_, err := config.Parse([]byte(minimal + "[paths\nspecs = \"x\"\n"))
+	var cerr *config.Error
+	require.ErrorAs(t, err, &cerr)
+	assert.Equal(t, []string{`line 2, column 7: invalid TOML: expected '.' or ']' to end table name, but got '\n' instead`}, cerr.Problems)
 }

@@ -77,9 +77,7 @@ func declared(entries []contract.Entry, cfg config.Config, facts adapter.Facts) 
 		default:
 			tt.Runs, tt.Reason = RunsArgv, detect(e.Type).Reason
 		}
-		if len(plan.Command) > 0 {
-			tt.Command = shellword.Quote(plan.Command)
-		}
+		tt.Command = shellword.Quote(plan.Command) // "" when there is none
 		out = append(out, tt)
 	}
 	slices.SortFunc(out, func(a, b TestType) int {

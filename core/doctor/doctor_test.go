@@ -114,6 +114,10 @@ func TestDiagnoseChecks(t *testing.T) {
 		{"orphan contract", func(r fstest.MapFS) {
 			r[".espectacular/compiler/gone.toml"] = contractTOML("gone", "PF", "[[tests.shell]]\ncommand = \"true\"\n")
 		}, "orphan-contracts", doctor.Fail, false, "1 contract has no matching scenario: .espectacular/compiler/gone.toml; delete or rename it"},
+		{"two orphan contracts", func(r fstest.MapFS) {
+			r[".espectacular/compiler/gone.toml"] = contractTOML("gone", "PF", "[[tests.shell]]\ncommand = \"true\"\n")
+			r[".espectacular/compiler/lost.toml"] = contractTOML("lost", "PF", "[[tests.shell]]\ncommand = \"true\"\n")
+		}, "orphan-contracts", doctor.Fail, false, "2 contracts have no matching scenario: .espectacular/compiler/gone.toml, .espectacular/compiler/lost.toml; delete or rename them, or restore their scenarios (`ah explain orphan-toml`)"},
 		{"slug collision", func(r fstest.MapFS) {
 			r["openspec/specs/compiler/spec.md"] = &fstest.MapFile{Data: []byte(spec + "\n#### Scenario: Empty input, rejected!\n\nTHEN other\n")}
 		}, "slug-collisions", doctor.Fail, false, `both have the id "empty-input-rejected"`},
@@ -126,6 +130,18 @@ func TestDiagnoseChecks(t *testing.T) {
 		{"newer tool_version", func(r fstest.MapFS) {
 			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.10.0"`)}
 		}, "version-drift", doctor.Warn, true, "is newer than"},
+		{"more components is newer", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.1.0.1"`)}
+		}, "version-drift", doctor.Warn, true, "tool_version 0.1.0.1 in .espectacular/config.toml is newer than this ah (0.1.0): install ah 0.1.0.1 or later"},
+		{"fewer components, same numbers", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.1"`)}
+		}, "version-drift", doctor.Warn, true, "tool_version 0.1 in .espectacular/config.toml differs from this ah (0.1.0): run `ah upgrade` to see what changed and set it"},
+		{"a later patch of an older minor is older", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.0.10"`)}
+		}, "version-drift", doctor.Warn, true, "is older than"},
+		{"negative component", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "0.-1.0"`)}
+		}, "version-drift", doctor.Warn, true, "differs from"},
 		{"v prefix is no drift", func(r fstest.MapFS) {
 			r[config.Path] = &fstest.MapFile{Data: []byte(`tool_version = "v0.1.0"`)}
 		}, "version-drift", doctor.Pass, true, "matches"},
@@ -154,6 +170,20 @@ func TestDiagnoseChecks(t *testing.T) {
 			i := slices.IndexFunc(rep.Checks, func(c doctor.Check) bool { return c.Name == tt.check })
 			require.GreaterOrEqual(t, i, 0)
 			assert.Contains(t, rep.Checks[i].Message, tt.message)
+			// The summary counts every check once, by status.
+			var want doctor.Summary
+			for _, c := range rep.Checks {
+				switch c.Status {
+				case doctor.Pass:
+					want.Pass++
+				case doctor.Warn:
+					want.Warn++
+				default:
+					want.Fail++
+				}
+			}
+			assert.Equal(t, want, rep.Summary)
+			assert.Equal(t, len(rep.Checks), rep.Summary.Pass+rep.Summary.Warn+rep.Summary.Fail)
 		})
 	}
 }

@@ -34,6 +34,9 @@ func TestUncommittedSpecs(t *testing.T) {
 		{name: "many", worktree: &doctor.Worktree{Changes: []string{".espectacular/1", ".espectacular/2", ".espectacular/3", ".espectacular/4", ".espectacular/5", ".espectacular/6", ".espectacular/7"}},
 			status:  doctor.Warn,
 			message: "7 files under openspec/specs or .espectacular are untracked or modified relative to HEAD: .espectacular/1, .espectacular/2, .espectacular/3, .espectacular/4, .espectacular/5 and 2 more; CI will not see them: commit them"},
+		{name: "five, all listed", worktree: &doctor.Worktree{Changes: []string{".espectacular/1", ".espectacular/2", ".espectacular/3", ".espectacular/4", ".espectacular/5"}},
+			status:  doctor.Warn,
+			message: "5 files under openspec/specs or .espectacular are untracked or modified relative to HEAD: .espectacular/1, .espectacular/2, .espectacular/3, .espectacular/4, .espectacular/5; CI will not see them: commit them"},
 		{name: "git failed", worktree: &doctor.Worktree{Problem: "git status: exit status 128"}, status: doctor.Warn,
 			message: "cannot ask git for uncommitted files: git status: exit status 128"},
 	}

@@ -125,7 +125,10 @@ func Resolve(fsys fs.FS, name string) (string, error) {
 
 func outside(name, link string) *Refused {
 	via := "is a symbolic link that leads"
-	if link != path.Clean(name) {
+	switch {
+	case link == "": // a ".." above the root, no link followed
+		via = "leads"
+	case link != path.Clean(name):
 		via = "leads through the symbolic link " + Quote(link)
 	}
 	return &Refused{Path: name, Why: via + " outside the repository: ah never reads outside it; move the file into the repository or link to a copy inside it"}

@@ -34,7 +34,7 @@ func TestSplit(t *testing.T) {
 }
 
 func TestSplitErrors(t *testing.T) {
-	for _, in := range []string{`'open`, `"open`, `trailing\`, `"a\"`} {
+	for _, in := range []string{`'open`, `"open`, `trailing\`, `"a\"`, `"a\`, `"\`} {
 		_, err := shellword.Split(in)
 		assert.ErrorIs(t, err, shellword.ErrUnterminated, "Split(%q)", in)
 	}
@@ -51,4 +51,7 @@ func TestQuoteRoundTrip(t *testing.T) {
 		assert.Equal(t, argv, got, "Split(Quote(%q))", argv)
 	}
 	assert.Equal(t, "go test ./... -run '^TestX$'", shellword.Quote([]string{"go", "test", "./...", "-run", "^TestX$"}))
+	// The ends of each safe range stay bare; the bytes just outside them
+	// that are not in the safe list are quoted.
+	assert.Equal(t, "azAZ09 -_./:=,+@%^ '`' '{' '[' ''", shellword.Quote([]string{"azAZ09", "-_./:=,+@%^", "`", "{", "[", ""}))
 }
