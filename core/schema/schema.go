@@ -4,11 +4,11 @@ package schema
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io/fs"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -111,11 +111,8 @@ func Validate(name string, v any) ([]Problem, error) {
 	// A total order: the validator visits object keys in map iteration
 	// order, so problems of one path (two invalid key names) would
 	// otherwise come out in a different order on every run.
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Path != out[j].Path {
-			return out[i].Path < out[j].Path
-		}
-		return out[i].Message < out[j].Message
+	slices.SortStableFunc(out, func(a, b Problem) int {
+		return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.Message, b.Message))
 	})
 	return dedupe(out), nil
 }

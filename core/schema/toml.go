@@ -44,7 +44,7 @@ func DecodeTOML(data []byte) (map[string]any, error) {
 // character is a newline it already consumed (`[paths` followed by a line
 // break reports the next line), so the offset is the reliable source.
 func position(data []byte, p toml.Position) (line, col int) {
-	if p.Start < 0 || p.Start > len(data) {
+	if uint(p.Start) > uint(len(data)) { // a negative Start is out of range too
 		return p.Line, p.Col
 	}
 	before := data[:p.Start]
