@@ -32,7 +32,8 @@ func FileID(text string) string {
 // themselves always come from spk, so no hash depends on this scan.
 func PropertyIDs(text string) []string {
 	var ids []string
-	in, idCol := false, -1
+	var in bool
+	var idCol int // set at each heading, before in can be true
 	var header []string
 	for line := range strings.Lines(text) {
 		t := strings.TrimSpace(line)

@@ -42,6 +42,9 @@ func TestCheckDepth(t *testing.T) {
 		{"an unterminated string ends at its line", "a = \"open\n" + dotted(MaxDepth), 2, 2 * MaxDepth, false},
 		{"quotes before a multi-line string's closing ones are content", `a = """x""""` + " " + strings.Repeat("[", MaxDepth+1), 1, 14 + MaxDepth, false},
 		{"two quotes of content", `a = """x"""""` + " " + strings.Repeat("[", MaxDepth+1), 1, 15 + MaxDepth, false},
+		{"a comma at the top level", "a = 1, b = 2\n", 0, 0, false},
+		{"each key of an inline table is read as a key", "t = {x = 1, " + strings.TrimSuffix(dotted(MaxDepth), " = 1\n") + " = 1}\n", 1, 12 + 2*MaxDepth, false},
+		{"an array element is no key", "a = [0, x" + strings.Repeat(".x", MaxDepth) + "]\n", 0, 0, false},
 		{"a comment at the very end", "a = 1 # [[[", 0, 0, false},
 		{"an unterminated multi-line string", "a = \"\"\"" + strings.Repeat("[", MaxDepth+1), 0, 0, false},
 	}
