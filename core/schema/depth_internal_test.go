@@ -45,6 +45,11 @@ func TestCheckDepth(t *testing.T) {
 		{"a comma at the top level", "a = 1, b = 2\n", 0, 0, false},
 		{"each key of an inline table is read as a key", "t = {x = 1, " + strings.TrimSuffix(dotted(MaxDepth), " = 1\n") + " = 1}\n", 1, 12 + 2*MaxDepth, false},
 		{"an array element is no key", "a = [0, x" + strings.Repeat(".x", MaxDepth) + "]\n", 0, 0, false},
+		{"siblings holding strings", "a = [" + strings.Repeat(`["s"], ['l'], `, MaxDepth) + "]\n", 0, 0, false},
+		{"brackets right after a multi-line string", `a = """x""" ` + strings.Repeat("[", MaxDepth+1), 1, 13 + MaxDepth, false},
+		{"three quotes after the closing ones start a new string", `a = """x""""""` + " " + strings.Repeat("[", MaxDepth+1) + "\n", 0, 0, false},
+		{"a multi-line string at the very end", `a = """x"""`, 0, 0, false},
+		{"a multi-line string with content quotes at the very end", `a = """x"""""`, 0, 0, false},
 		{"a comment at the very end", "a = 1 # [[[", 0, 0, false},
 		{"an unterminated multi-line string", "a = \"\"\"" + strings.Repeat("[", MaxDepth+1), 0, 0, false},
 	}

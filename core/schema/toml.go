@@ -143,8 +143,8 @@ func checkDepth(data []byte) error {
 }
 
 // skipString returns the index of the last byte of the string starting at
-// i (basic or literal, single-line or multi-line), or the end of data if it
-// is unterminated.
+// i (basic or literal, single-line or multi-line), or len(data) if it is
+// unterminated.
 func skipString(data []byte, i int) int {
 	q := data[i]
 	delim := []byte{q}
@@ -165,5 +165,5 @@ func skipString(data []byte, i int) int {
 			return end
 		}
 	}
-	return len(data) - 1
+	return len(data) // unterminated: the scan ends here
 }
