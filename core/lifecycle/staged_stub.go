@@ -106,7 +106,7 @@ func ChangeScope(fsys fs.FS, deployed []spec.File, c overlay.Change) map[string]
 	var contracts []string
 	note := func(capability string, scenarios []spec.Scenario) {
 		for _, s := range scenarios {
-			if p := ContractPath(capability, s.ID); s.ID != "" && present(fsys, p) {
+			if p := ContractPath(capability, s.ID); present(fsys, p) {
 				contracts = append(contracts, p)
 			}
 		}

@@ -17,11 +17,14 @@ import (
 // scenarios only, at .espectacular/changes/<id>/<capability>/<id>.toml.
 func TestStagedStubs(t *testing.T) {
 	deployedSpec := "# p\n\n## Requirements\n\n### Requirement: A\nThe system SHALL a.\n\n#### Scenario: One\n- **THEN** one\n\n#### Scenario: Two\n- **THEN** two\n"
-	delta := "## MODIFIED Requirements\n\n### Requirement: A\nThe system SHALL a.\n\n#### Scenario: One\n- **THEN** one, reworded\n\n#### Scenario: Two\n- **THEN** two\n\n## ADDED Requirements\n\n### Requirement: B\nThe system SHALL b.\n\n#### Scenario: Three\n- **THEN** three\n"
+	delta := "## MODIFIED Requirements\n\n### Requirement: A\nThe system SHALL a.\n\n#### Scenario: One\n- **THEN** one, reworded\n\n#### Scenario: Two\n- **THEN** two\n\n## ADDED Requirements\n\n### Requirement: B\nThe system SHALL b.\n\n#### Scenario: Three\n- **THEN** three\n\n#### Scenario: Four\n- **THEN** four\n"
 	base := fstest.MapFS{
 		"openspec/specs/p/spec.md":           {Data: []byte(deployedSpec)},
 		"openspec/changes/c/specs/p/spec.md": {Data: []byte(delta)},
 		".espectacular/p/one.toml":           {Data: []byte("id = \"one\"\n")},
+		// A contract written for the added scenario Four before the change
+		// is archived: Four has a contract, so --all-missing skips it.
+		".espectacular/p/four.toml": {Data: []byte("id = \"four\"\n")},
 	}
 	req := lifecycle.StagedStubRequest{Change: "c", Version: "0.12.0", TestType: "go"}
 	tests := []struct {
@@ -57,10 +60,10 @@ func TestStagedStubs(t *testing.T) {
 			nil, "refusing to overwrite .espectacular/changes/c/p/one.toml: a staged contract exists already"},
 		{"named: a scenario the change does not write is unknown", nil,
 			func(r lifecycle.StagedStubRequest) lifecycle.StagedStubRequest {
-				r.Capability, r.IDs = "p", []string{"four"}
+				r.Capability, r.IDs = "p", []string{"five"}
 				return r
 			},
-			nil, `no scenario "four" in change c's spec of p; known: one, two, three`},
+			nil, `no scenario "five" in change c's spec of p; known: one, two, three`},
 		{"a capability the change does not touch", nil,
 			func(r lifecycle.StagedStubRequest) lifecycle.StagedStubRequest {
 				r.Capability, r.IDs = "q", []string{"one"}
