@@ -10,7 +10,6 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
@@ -139,7 +138,7 @@ func deployedContracts(fsys fs.FS, specs string) ([]string, []finding.Finding, e
 		hidden := strings.HasPrefix(e.Name, ".")
 		switch {
 		case e.Refused != nil:
-			if !hidden && (strings.HasSuffix(p, ".toml") || e.Link && !strings.Contains(e.Name, ".") || !utf8.ValidString(e.Name)) {
+			if e.MayBe(".toml") {
 				refused = append(refused, refusedContract(specs, e.Refused))
 			}
 			return nil

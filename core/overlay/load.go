@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/repofs"
@@ -78,7 +77,7 @@ func (c *Change) readStaged(fsys fs.FS) error {
 		hidden := strings.HasPrefix(e.Name, ".")
 		if e.Refused != nil {
 			// As in the deployed scan: what could be a contract is reported.
-			if !hidden && (strings.HasSuffix(e.Name, ".toml") || e.Link && !strings.Contains(e.Name, ".") || !utf8.ValidString(e.Name)) {
+			if e.MayBe(".toml") {
 				c.Refused = append(c.Refused, e.Refused)
 			}
 			return nil

@@ -23,6 +23,17 @@ type Entry struct {
 	Refused *Refused
 }
 
+// MayBe reports whether a refused entry could be a file ending in suffix
+// (a contract's .toml): so named, a link with no extension (it may lead
+// to one), or a name that is not UTF-8 (unreadable, so unknown). Such
+// refusals are reported; hidden names and other files are not.
+func (e Entry) MayBe(suffix string) bool {
+	if strings.HasPrefix(e.Name, ".") {
+		return false
+	}
+	return strings.HasSuffix(e.Name, suffix) || e.Link && !strings.Contains(e.Name, ".") || !utf8.ValidString(e.Name)
+}
+
 // Walk visits every entry below root in lexical order, like fs.WalkDir,
 // except that a symbolic link inside the repository is followed (a linked
 // capability directory is walked like any other), a link leaving it or
