@@ -42,52 +42,59 @@ func (p Problem) String() string {
 	return p.Path + ": " + p.Message
 }
 
-var compiled = sync.OnceValues(compileAll)
-
 // printer renders validator messages in English, independent of any locale.
 var printer = message.NewPrinter(language.English)
 
-func compileAll() (map[string]*jsonschema.Schema, error) {
-	c := jsonschema.NewCompiler()
-	entries, err := fs.ReadDir(schemas.FS, ".")
+// cache compiles each schema on first use, with the files it refers to:
+// most runs of ah need one or two of the embedded schemas, and compiling
+// all of them was a quarter of a small `ah check`'s CPU time.
+var cache struct {
+	sync.Mutex
+	compiler *jsonschema.Compiler // not safe for concurrent use: the lock guards it
+	schemas  map[string]*jsonschema.Schema
+}
+
+// embedded loads the $refs of the schemas from schemas.FS: every $id is
+// schemas.Base+NAME, and nothing is ever fetched from the network.
+type embedded struct{}
+
+func (embedded) Load(url string) (any, error) {
+	name, ok := strings.CutPrefix(url, schemas.Base)
+	if !ok {
+		return nil, fmt.Errorf("schema %s is not embedded in ah", url)
+	}
+	data, err := fs.ReadFile(schemas.FS, name)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("no embedded schema %q", name)
 	}
-	for _, e := range entries {
-		data, err := fs.ReadFile(schemas.FS, e.Name())
-		if err != nil {
-			return nil, err
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
-		}
-		if err := c.AddResource(schemas.Base+e.Name(), doc); err != nil {
-			return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
-		}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
 	}
-	out := map[string]*jsonschema.Schema{}
-	for _, e := range entries {
-		s, err := c.Compile(schemas.Base + e.Name())
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", e.Name(), err)
-		}
-		out[e.Name()] = s
-	}
-	return out, nil
+	return doc, nil
 }
 
 // Get returns the compiled schema of the embedded file name (schemas.Contract,
-// schemas.Config, ...), optionally narrowed to a "#/$defs/x" fragment.
+// schemas.Config, ...).
 func Get(name string) (*jsonschema.Schema, error) {
-	all, err := compiled()
-	if err != nil {
-		return nil, err
+	cache.Lock()
+	defer cache.Unlock()
+	if s, ok := cache.schemas[name]; ok {
+		return s, nil
 	}
-	s, ok := all[name]
-	if !ok {
+	if _, err := fs.Stat(schemas.FS, name); err != nil {
 		return nil, fmt.Errorf("no embedded schema %q", name)
 	}
+	if cache.compiler == nil {
+		cache.compiler = jsonschema.NewCompiler()
+		cache.compiler.UseLoader(embedded{})
+		cache.schemas = map[string]*jsonschema.Schema{}
+	}
+	s, err := cache.compiler.Compile(schemas.Base + name)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	cache.schemas[name] = s
 	return s, nil
 }
 
