@@ -26,7 +26,7 @@ const tailLines = 10
 
 // Text prints a check report for people: one line per finding, compiler
 // style (location: severity kind: message), the failing tests' output tails,
-// and a summary line.
+// the mechanical fix when there is one, and a summary line.
 type Text struct {
 	w     io.Writer
 	color bool
@@ -63,6 +63,11 @@ func (p *Text) Print(r report.Report) error {
 		fmt.Fprintf(&b, "%s: %s %s: %s\n", loc, sev, f.Kind, strings.TrimPrefix(f.Message, loc+": "))
 		if f.Test != nil {
 			writeTest(&b, f.Test, func(s string) string { return paint(dim, s) })
+		}
+		if f.ApplyCommand != nil {
+			// The mechanical fix, as JSON's apply_command gives it to an
+			// agent: a person should not have to compose it from the message.
+			fmt.Fprintf(&b, "    fix: %s\n", *f.ApplyCommand)
 		}
 	}
 	if p.durationMS != nil {

@@ -67,3 +67,21 @@ func TestTextTestOutput(t *testing.T) {
 		})
 	}
 }
+
+// TestTextShowsTheFix: a finding with a mechanical fix shows it as the
+// line after it, escaped like the rest (a capability name is the user's);
+// one without (an edit only a person can make) shows none.
+func TestTextShowsTheFix(t *testing.T) {
+	stub := finding.New(finding.NoTOML, "scenario \"Adds\" has no contract")
+	stub.SpecPath = "openspec/specs/calc/spec.md"
+	cmd := "ah contract new calc\x1b[2J adds"
+	stub.ApplyCommand = &cmd
+	failing := finding.New(finding.TestFailing, "failed")
+	failing.ContractPath = ".espectacular/calc/adds.toml"
+	var b bytes.Buffer
+	require.NoError(t, output.NewText(&b, output.Options{}).Print(report.Report{Findings: []finding.Finding{stub, failing}}))
+	lines := strings.Split(b.String(), "\n")
+	require.GreaterOrEqual(t, len(lines), 3)
+	assert.Equal(t, `    fix: ah contract new calc\x1b[2J adds`, lines[1])
+	assert.Equal(t, 1, strings.Count(b.String(), "fix:"), b.String())
+}
