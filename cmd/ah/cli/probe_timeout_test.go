@@ -46,7 +46,9 @@ func probeTimeoutRun(t *testing.T, args ...string) (int, string) {
 
 type processFunc func(context.Context, ports.Command) (ports.Result, error)
 
-func (f processFunc) Run(ctx context.Context, cmd ports.Command) (ports.Result, error) { return f(ctx, cmd) }
+func (f processFunc) Run(ctx context.Context, cmd ports.Command) (ports.Result, error) {
+	return f(ctx, cmd)
+}
 
 func validJSON(t *testing.T, schemaName, out string) map[string]any {
 	t.Helper()
