@@ -45,8 +45,16 @@ type Evidence struct {
 	Runnable []string
 	// Version is the framework version reported by that probe.
 	Version string
-	// Tried lists the probe commands that failed, in order, for reports.
+	// Tried lists the probe commands that ran and proved no command, in
+	// order, for reports; probes that timed out are among them.
 	Tried []string
+	// TimedOut lists the probes of Tried that ah stopped at ProbeTimeout.
+	// They did not fail, they had no time to answer (a loaded machine), so
+	// a decision resting on them is not trustworthy (probe-timed-out).
+	TimedOut []string
+	// Interrupted is true when ah was interrupted (Ctrl-C) while probing:
+	// the probe stopped then is in neither list and no further one ran.
+	Interrupted bool
 	// ImportedBy is the first test file (repository-relative, in lexical
 	// walk order) that imports the framework; "" when none does.
 	ImportedBy string
@@ -112,14 +120,21 @@ func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d po
 	e.Probed = true
 	for _, p := range d.Probes(repo) {
 		if ctx.Err() != nil {
-			return e // interrupted: start no further probe
+			e.Interrupted = true
+			return e // start no further probe
 		}
 		res, err := proc.Run(ctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
+		if ctx.Err() != nil {
+			// Stopped by the interruption, not by its own answer: it
+			// neither failed nor timed out (issue 9).
+			e.Interrupted = true
+			return e
+		}
 		cmd := p.Command
 		if p.CommandOf != nil {
 			cmd = p.CommandOf(res.Stdout)
 		}
-		if err == nil && res.ExitCode == 0 && !res.TimedOut && !res.Signaled && !res.Canceled && len(cmd) > 0 {
+		if err == nil && res.ExitCode == 0 && !res.TimedOut && !res.Signaled && len(cmd) > 0 {
 			e.Runnable = slices.Clone(cmd)
 			if p.Version != nil {
 				e.Version = p.Version(res.Stdout, res.Stderr)
@@ -131,6 +146,9 @@ func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d po
 			tried = shellword.Quote(p.Argv)
 		}
 		e.Tried = append(e.Tried, tried)
+		if res.TimedOut {
+			e.TimedOut = append(e.TimedOut, tried)
+		}
 	}
 	return e
 }

@@ -69,8 +69,58 @@ func TestProbeStopsWhenInterrupted(t *testing.T) {
 		cancel()
 		return ports.Result{ExitCode: -1, Canceled: true}, nil
 	}}
-	adapter.Gather(ctx, fstest.MapFS{}, proc, "/repo", probingDrivers(), "pytest")
+	e := adapter.Gather(ctx, fstest.MapFS{}, proc, "/repo", probingDrivers(), "pytest").Evidence["pytest"]
 	assert.Equal(t, [][]string{{"python3", "-m", "pytest", "--version"}}, proc.Argvs())
+	assert.True(t, e.Interrupted)
+	assert.Empty(t, e.Tried, "an interrupted probe did not fail")
+	assert.Empty(t, e.TimedOut, "an interrupted probe did not time out")
+}
+
+func TestProbeAfterInterruptStartsNothing(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	proc := &portstest.Process{}
+	e := adapter.Gather(ctx, fstest.MapFS{}, proc, "/repo", probingDrivers(), "pytest").Evidence["pytest"]
+	assert.Empty(t, proc.Calls())
+	assert.True(t, e.Interrupted)
+	assert.True(t, e.Probed)
+}
+
+// A probe that timed out is recorded apart from one that ran and failed,
+// and the next probe is still tried; an interrupted one is neither.
+func TestProbeOutcomes(t *testing.T) {
+	const first, second = "python3 -m pytest --version", "pytest --version"
+	timedOut := portstest.ProcessResponse{Result: ports.Result{ExitCode: -1, TimedOut: true, Signaled: true}}
+	failed := portstest.ProcessResponse{Result: ports.Result{ExitCode: 1}}
+	killed := portstest.ProcessResponse{Result: ports.Result{ExitCode: -1, Signaled: true}}
+	ok := portstest.ProcessResponse{Result: ports.Result{Stdout: []byte("8.0\n")}}
+	tests := []struct {
+		name          string
+		first, second portstest.ProcessResponse
+		runnable      []string
+		tried         []string
+		timedOut      []string
+	}{
+		{"first timed out, second proves", timedOut, ok, []string{"pytest"}, []string{first}, []string{first}},
+		{"both timed out", timedOut, timedOut, nil, []string{first, second}, []string{first, second}},
+		{"failed then timed out", failed, timedOut, nil, []string{first, second}, []string{second}},
+		{"killed is a failure, not a timeout", killed, failed, nil, []string{first, second}, nil},
+		{"timed out with exit code 0 proves nothing", portstest.ProcessResponse{Result: ports.Result{TimedOut: true}}, failed, nil, []string{first, second}, []string{first}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			proc := &portstest.Process{Responses: map[string]portstest.ProcessResponse{
+				portstest.ProcessKey("python3", "-m", "pytest", "--version"): tt.first,
+				portstest.ProcessKey("pytest", "--version"):                  tt.second,
+			}}
+			e := adapter.Gather(t.Context(), fstest.MapFS{}, proc, "/repo", probingDrivers(), "pytest").Evidence["pytest"]
+			assert.Equal(t, tt.runnable, e.Runnable)
+			assert.Equal(t, tt.tried, e.Tried)
+			assert.Equal(t, tt.timedOut, e.TimedOut)
+			assert.False(t, e.Interrupted)
+			assert.Len(t, proc.Calls(), 2, "a timeout does not stop the probing")
+		})
+	}
 }
 
 // A probe with CommandOf proves a command only when it reads one from the

@@ -32,6 +32,10 @@ type Decision struct {
 	Version string
 	// Reason says, in a sentence fragment, why this decision was made.
 	Reason string
+	// TimedOut lists the adapter's probes that timed out when the decision
+	// rests on probing: its command was not configured, or no adapter was
+	// found. A timeout behind a configured command changes nothing.
+	TimedOut []string
 }
 
 // Found reports whether an adapter was selected.
@@ -121,6 +125,7 @@ func configured(key string, r config.Runner, named ports.Driver, isNamed bool, f
 	}
 	if len(dec.Command) == 0 {
 		dec.Command = command(drv, ev)
+		dec.TimedOut = slices.Clone(ev.TimedOut)
 	}
 	if ev.Runnable != nil && slices.Equal(ev.Runnable, dec.Command) {
 		dec.Version = ev.Version
@@ -131,6 +136,7 @@ func configured(key string, r config.Runner, named ports.Driver, isNamed bool, f
 // detected applies manifest > environment > source_import.
 func detected(d Decision, drv ports.Driver, ev Evidence) Decision {
 	name := drv.Name()
+	d.TimedOut = slices.Clone(ev.TimedOut)
 	switch {
 	case ev.Manifest:
 		d.Source, d.Reason = ports.SourceManifest, fmt.Sprintf("the project's manifest declares %s", name)
@@ -155,19 +161,23 @@ func notFound(name string, ev Evidence) string {
 	if ev.Probed {
 		env = fmt.Sprintf("%s is not runnable here", name)
 		if len(ev.Tried) > 0 {
-			env += fmt.Sprintf(" (tried %s)", joinQuoted(ev.Tried))
+			env += fmt.Sprintf(" (tried %s)", tried(ev))
 		}
 	}
 	return fmt.Sprintf("nothing configures %s, no manifest declares it, %s, and no test file imports it", name, env)
 }
 
-func joinQuoted(xs []string) string {
+// tried lists the probes tried, each quoted, marking those that timed out.
+func tried(ev Evidence) string {
 	out := ""
-	for i, x := range xs {
+	for i, x := range ev.Tried {
 		if i > 0 {
 			out += ", "
 		}
 		out += "`" + x + "`"
+		if slices.Contains(ev.TimedOut, x) {
+			out += " (timed out after " + Bound + ")"
+		}
 	}
 	return out
 }

@@ -23,50 +23,68 @@ type Adapters struct {
 	Dir     string
 }
 
-// newDecider returns the adapter decision of a test type, memoised. It
-// gathers evidence lazily, once per adapter and per check, and
-// only as far as the decision needs: nothing for a generic runner; no
-// probe when config or a manifest decides, unless tests will run (probeAll),
-// which needs the proved command and the version.
-func newDecider(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) runner.Detect {
-	memo := map[string]adapter.Decision{}
-	facts := adapter.Facts{Evidence: map[string]adapter.Evidence{}, Drivers: a.Drivers}
-	scanned := map[string]bool{}
-	return func(testType string) adapter.Decision {
-		if d, ok := memo[testType]; ok {
-			return d
-		}
-		d := adapter.Resolve(testType, cfg, facts)
-		name := d.Adapter
-		if drv, ok := adapter.Find(a.Drivers, testType); ok && name == "" {
-			name = drv.Name()
-		}
-		if name != "" && (probeAll || d.Source != ports.SourceConfigured) {
-			if !scanned[name] {
-				scanned[name] = true
-				maps.Copy(facts.Evidence, adapter.Scan(fsys, a.Drivers, name).Evidence)
-				d = adapter.Resolve(testType, cfg, facts)
-			}
-			if probeAll || (d.Source != ports.SourceConfigured && d.Source != ports.SourceManifest) {
-				facts = adapter.Probe(ctx, fsys, a.Process, a.Dir, facts, name)
-				d = adapter.Resolve(testType, cfg, facts)
-			}
-		}
-		memo[testType] = d
+// decider memoises the adapter decision of each test type. It gathers
+// evidence lazily, once per adapter and per check, and only as far as the
+// decision needs: nothing for a generic runner; no probe when config or a
+// manifest decides, unless tests will run (probeAll), which needs the
+// proved command and the version.
+type decider struct {
+	ctx      context.Context
+	fsys     fs.FS
+	cfg      config.Config
+	a        *Adapters
+	probeAll bool
+	memo     map[string]adapter.Decision
+	facts    adapter.Facts
+	scanned  map[string]bool
+}
+
+func newDecider(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) *decider {
+	return &decider{
+		ctx: ctx, fsys: fsys, cfg: cfg, a: a, probeAll: probeAll,
+		memo:    map[string]adapter.Decision{},
+		facts:   adapter.Facts{Evidence: map[string]adapter.Evidence{}, Drivers: a.Drivers},
+		scanned: map[string]bool{},
+	}
+}
+
+// decide is the runner.Detect of this check.
+func (dc *decider) decide(testType string) adapter.Decision {
+	if d, ok := dc.memo[testType]; ok {
 		return d
 	}
+	d := adapter.Resolve(testType, dc.cfg, dc.facts)
+	name := d.Adapter
+	if drv, ok := adapter.Find(dc.a.Drivers, testType); ok && name == "" {
+		name = drv.Name()
+	}
+	if name != "" && (dc.probeAll || d.Source != ports.SourceConfigured) {
+		if !dc.scanned[name] {
+			dc.scanned[name] = true
+			maps.Copy(dc.facts.Evidence, adapter.Scan(dc.fsys, dc.a.Drivers, name).Evidence)
+			d = adapter.Resolve(testType, dc.cfg, dc.facts)
+		}
+		if dc.probeAll || (d.Source != ports.SourceConfigured && d.Source != ports.SourceManifest) {
+			dc.facts = adapter.Probe(dc.ctx, dc.fsys, dc.a.Process, dc.a.Dir, dc.facts, name)
+			d = adapter.Resolve(testType, dc.cfg, dc.facts)
+		}
+	}
+	dc.memo[testType] = d
+	return d
 }
 
 // newResolver is the runner resolver of this check: core/runner over the
 // memoised adapter decisions, or over configured runners alone when
-// adapters are off.
-func newResolver(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) entryResolver {
+// adapters are off (the decider is then nil).
+func newResolver(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) (entryResolver, *decider) {
 	var detect runner.Detect
 	var drivers []ports.Driver
+	var dc *decider
 	if a != nil {
-		detect, drivers = newDecider(ctx, fsys, cfg, a, probeAll), a.Drivers
+		dc = newDecider(ctx, fsys, cfg, a, probeAll)
+		detect, drivers = dc.decide, a.Drivers
 	}
 	return func(e contract.Entry) (runner.Plan, *runner.Problem) {
 		return runner.Resolve(cfg, detect, drivers, e)
-	}
+	}, dc
 }

@@ -92,7 +92,8 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
-	v, err := validate(fsys, cfg, sc, newResolver(ctx, fsys, cfg, opts.Adapters, opts.Exec != nil))
+	resolveEntry, decided := newResolver(ctx, fsys, cfg, opts.Adapters, opts.Exec != nil)
+	v, err := validate(fsys, cfg, sc, resolveEntry)
 	if err != nil {
 		return Report{}, err
 	}
@@ -102,6 +103,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
+	v.findings = append(v.findings, decided.probeTimeouts()...)
 	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, opts.Spk)
 	if err != nil {
 		return Report{}, err

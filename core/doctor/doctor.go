@@ -101,6 +101,13 @@ func Diagnose(ctx context.Context, in Input) (Report, error) {
 		r.Findings = recommendations(in.Repo, *in.Config, in.Facts)
 	}
 	r.Installed = installed(r.Adapters, in.Facts)
+	cfg := config.Config{}
+	if in.Config != nil {
+		cfg = *in.Config
+	}
+	if c, ok := probeCheck(cfg, in.Facts); ok {
+		r.Checks = append(r.Checks, c)
+	}
 	for _, c := range r.Checks {
 		switch c.Status {
 		case Pass:

@@ -65,7 +65,7 @@ func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Ed
 		return e, nil
 	}
 	if ev, ok := facts.Evidence[capability]; ok && ev.Probed && len(ev.Runnable) == 0 && slices.Contains(RunnerCapabilities, capability) {
-		return Edit{}, &ToolMissingError{Capability: capability, Tried: ev.Tried}
+		return Edit{}, &ToolMissingError{Capability: capability, Tried: ev.Tried, TimedOut: ev.TimedOut}
 	}
 	plan := planEdit(repo, data, capability, facts)
 	if slices.Contains(QualityCapabilities, capability) {

@@ -45,6 +45,10 @@ const (
 	// BatchFallback: issue 12, a batched invocation whose per-test report
 	// could not be trusted; the binding re-ran on its own.
 	BatchFallback Kind = "batch-fallback"
+	// ProbeTimedOut: an environment probe timed out and the adapter's
+	// command (or its absence) rests on that; a warning, as the gate still
+	// ran, but --strict fails it: its interpreter choice is not trustworthy.
+	ProbeTimedOut Kind = "probe-timed-out"
 	// QualityMutation, QualityProperty and QualitySnapshot are the
 	// measurement findings of issue 16: they never fail the gate.
 	QualityMutation Kind = "quality-mutation"
@@ -133,6 +137,7 @@ var kinds = map[Kind]KindInfo{
 	OverlayConflict:            {Structural, Error, ReviewAndApply},
 	MissingReplacement:         {Structural, Error, ReviewAndApply},
 	BatchFallback:              {Warning, Warn, HumanReviewRequired},
+	ProbeTimedOut:              {Warning, Warn, RunAhDoctor},
 	// A measurement is improved by strengthening the tests (code), never
 	// by editing the scenario. quality-mutation below its threshold is
 	// raised to a warning by the finding's builder.
