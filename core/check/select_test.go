@@ -12,6 +12,7 @@ import (
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/spec"
 )
 
 // TestRunSpecsDirError: a specs directory that is missing or a file is an
@@ -133,7 +134,7 @@ func TestRunNestedUnits(t *testing.T) {
 func TestRunUnknownUnit(t *testing.T) {
 	files := selectFiles()
 	_, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Units: []string{"gate", "gat/alpha"}})
-	var uue *check.UnknownUnitError
+	var uue *spec.UnknownUnitError
 	require.True(t, errors.As(err, &uue), "got %v", err)
 	assert.Equal(t, "gat/alpha", uue.Arg)
 	assert.Equal(t, []string{"gate"}, uue.Close)

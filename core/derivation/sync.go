@@ -71,13 +71,21 @@ type Result struct {
 type Options struct {
 	// AuthoredWith is written into new contracts (the running ah version).
 	AuthoredWith string
+	// Capabilities limit the sync to these capabilities and those nested
+	// under them, selected as ah check selects them (spec.Select); the
+	// specs of the others are not read. None means every capability.
+	Capabilities []string
 }
 
-// Plan derives the contracts of every source spec without writing
-// anything. spk runs only when a source exists.
+// Plan derives the contracts of every selected source spec without
+// writing anything. spk runs only when a selected source exists. A
+// capability argument naming nothing is a *spec.UnknownUnitError.
 func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opts Options) (Result, error) {
 	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
 	if err != nil {
+		return Result{}, err
+	}
+	if files, err = selectFiles(files, opts.Capabilities); err != nil {
 		return Result{}, err
 	}
 	sources, err := derive.Sources(fsys, files, cfg.SpecBytes())
@@ -106,6 +114,19 @@ func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opt
 	}
 	slices.SortStableFunc(res.Contracts, func(a, b Contract) int { return strings.Compare(a.ContractPath, b.ContractPath) })
 	return res, nil
+}
+
+// selectFiles keeps the spec files of the capabilities args select.
+func selectFiles(files []spec.File, args []string) ([]spec.File, error) {
+	caps := map[string]bool{}
+	for _, f := range files {
+		caps[f.Capability] = true
+	}
+	sel, err := spec.Select(caps, nil, args)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(files, func(f spec.File) bool { return !sel.Whole(f.Capability) }), nil
 }
 
 // Unavailable is the refusal of a run without a usable spk; VersionError

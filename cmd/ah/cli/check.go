@@ -9,6 +9,7 @@ import (
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/selection"
+	"github.com/espectacular/ah/core/spec"
 )
 
 // CheckCmd is `ah check`.
@@ -176,7 +177,7 @@ func (c *CheckCmd) progressMode(d *Deps) string {
 // their message; anything else stays as it is (also exit 2).
 func checkError(err error) error {
 	var sde *check.SpecsDirError
-	var uue *check.UnknownUnitError
+	var uue *spec.UnknownUnitError
 	switch {
 	case errors.As(err, &sde):
 		return &ExitError{Code: ExitCannotRun, Message: err.Error(), Cause: err}

@@ -53,10 +53,11 @@ func completeLine(parser *kong.Kong, line string, d *Deps) int {
 	// after it.
 	chdir := chdirOf(a.Completed)
 	model, err := kongplete.Command(parser, kongplete.WithPredictors(map[string]complete.Predictor{
-		"format": complete.PredictSet(output.Formats()...),
-		"topic":  complete.PredictFunc(func(complete.Args) []string { return topics() }),
-		"unit":   complete.PredictFunc(func(complete.Args) []string { return units(a.Last, chdir, d) }),
-		"change": complete.PredictFunc(func(complete.Args) []string { return changes(chdir, d) }),
+		"format":     complete.PredictSet(output.Formats()...),
+		"topic":      complete.PredictFunc(func(complete.Args) []string { return topics() }),
+		"unit":       complete.PredictFunc(func(complete.Args) []string { return units(a.Last, chdir, d) }),
+		"capability": complete.PredictFunc(func(complete.Args) []string { return capabilities(chdir, d) }),
+		"change":     complete.PredictFunc(func(complete.Args) []string { return changes(chdir, d) }),
 	}))
 	if err != nil {
 		// A predictor tag without a predictor: a bug in ah, caught by the tests.

@@ -61,6 +61,8 @@ func TestCompletion(t *testing.T) {
 		{"-C names the repository", elsewhere, "ah -C " + root + " check b", "", lines("beta", "beta/beta-one")},
 		{"--chdir= names the repository", elsewhere, "ah --chdir=" + root + " check a", "", lines("alpha", "alpha/it-fails", "alpha/it-works")},
 		{"no repository: nothing", elsewhere, "ah check ", "", ""},
+		{"sync: capabilities", root, "ah sync --check ", "", lines("alpha", "beta")},
+		{"sync: never scenario ids", root, "ah sync al", "", lines("alpha")},
 		{"explain topic", root, "ah explain missing-ru", "", lines("missing-runner")},
 		{"shells", root, "ah completions ", "", lines("bash", "fish", "zsh")},
 		{"no change directory: no change ids", root, "ah check --changes ", "", ""},

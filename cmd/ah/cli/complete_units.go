@@ -14,20 +14,7 @@ import (
 // any (chdir); anything that goes wrong (no repository, a bad config, unreadable
 // specs) predicts nothing.
 func units(last, chdir string, d *Deps) []string {
-	r, err := locate(&Globals{Chdir: chdir}, d)
-	if err != nil || r.Problem != nil {
-		return nil
-	}
-	files, err := spec.Discover(r.FS, r.Config.Specs)
-	if err != nil {
-		return nil
-	}
-	var caps []spec.File
-	for _, f := range files {
-		if f.Skipped == nil && f.Capability != "" {
-			caps = append(caps, f)
-		}
-	}
+	caps := capabilityFiles(chdir, d)
 	var out []string
 	for _, f := range caps {
 		out = append(out, f.Capability)
@@ -43,6 +30,35 @@ func units(last, chdir string, d *Deps) []string {
 		}
 	}
 	return out
+}
+
+// capabilities predicts the arguments of `ah sync`: every capability.
+func capabilities(chdir string, d *Deps) []string {
+	var out []string
+	for _, f := range capabilityFiles(chdir, d) {
+		out = append(out, f.Capability)
+	}
+	return out
+}
+
+// capabilityFiles are the spec files of the repository found from chdir
+// that belong to a capability; none when anything goes wrong.
+func capabilityFiles(chdir string, d *Deps) []spec.File {
+	r, err := locate(&Globals{Chdir: chdir}, d)
+	if err != nil || r.Problem != nil {
+		return nil
+	}
+	files, err := spec.Discover(r.FS, r.Config.Specs)
+	if err != nil {
+		return nil
+	}
+	var caps []spec.File
+	for _, f := range files {
+		if f.Skipped == nil && f.Capability != "" {
+			caps = append(caps, f)
+		}
+	}
+	return caps
 }
 
 // onlyMatch reports whether f is the one capability starting with prefix.

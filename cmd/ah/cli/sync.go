@@ -2,17 +2,22 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/derivation"
+	"github.com/espectacular/ah/core/spec"
 	"github.com/espectacular/ah/ports"
 )
 
 // SyncCmd is `ah sync`.
 type SyncCmd struct {
-	Check bool `name:"check" help:"Write nothing: report each derived contract as missing, stale or fresh, and exit 1 when any is missing or stale."`
+	// Capabilities select as ah check's units do, but whole capabilities
+	// only: derived contracts belong to a spec, not to a scenario.
+	Capabilities []string `arg:"" optional:"" name:"capability" predictor:"capability" help:"Derive (or with --check compare) only these capabilities and the capabilities nested under them; the specs of the others are not read and their contracts are left alone (default: all)."`
+	Check        bool     `name:"check" help:"Write nothing: report each derived contract as missing, stale or fresh, and exit 1 when any is missing or stale."`
 }
 
 // Help is the detail of `ah sync --help`.
@@ -23,14 +28,20 @@ spk parse. Existing contracts get only their derived fields (id, description, ar
 falsifiability_class, derived_from) refreshed; tests, status, superseded_by and authored_with
 stay byte-identical. A spec that is not spk lint-clean is refused, and then nothing is written.
 
+Capability arguments select as they do for ah check: a selects a and a/b but not ab, and x, a
+parent that is no capability, selects x/y. Only the selected specs are linted, parsed and derived;
+the contracts of other capabilities are neither written nor reported.
+
 Examples:
-  ah sync            derive or refresh the contracts
-  ah sync --check    write nothing; exit 1 when a derived contract is missing or stale
+  ah sync                    derive or refresh the contracts
+  ah sync --check            write nothing; exit 1 when a derived contract is missing or stale
+  ah sync gate               derive only the contracts of gate (and of gate/...)
+  ah sync --check gate api   compare only the contracts of gate and api
 
 Exit codes:
   0    everything derived (with --check: every derived contract is fresh)
   1    a refusal (spk missing, a spec not lint-clean), or with --check a missing or stale contract
-  2    ah could not run: usage error, missing or invalid config`
+  2    ah could not run: usage error, missing or invalid config, an argument naming no capability`
 }
 
 // syncJSON is data of the sync envelope (schemas/sync-output.schema.json).
@@ -76,7 +87,12 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	res, err := derivation.Plan(ctx, r.FS, *r.Config, d.spk(r.Config.Spk.Command, r.Root), derivation.Options{AuthoredWith: Version})
+	opts := derivation.Options{AuthoredWith: Version, Capabilities: c.Capabilities}
+	res, err := derivation.Plan(ctx, r.FS, *r.Config, d.spk(r.Config.Spk.Command, r.Root), opts)
+	if _, ok := errors.AsType[*spec.UnknownUnitError](err); ok {
+		// The same exit code and words as ah check's unknown unit.
+		return usageError("ah sync %s", err)
+	}
 	if err != nil {
 		return err
 	}
