@@ -120,6 +120,11 @@ func recommendations(repo fs.FS, cfg config.Config, facts adapter.Facts) []findi
 		if !ev.Manifest && ev.ImportedBy == "" && !declared[name] {
 			continue
 		}
+		if len(ev.Runnable) == 0 && len(ev.TimedOut) > 0 {
+			// `ah doctor --enable` would refuse until a probe answers in
+			// time; the probes check says so instead.
+			continue
+		}
 		apply := "ah doctor --enable " + name
 		argv := runnerCommand(repo, name, facts)
 		f := finding.New(finding.Recommendation, fmt.Sprintf(

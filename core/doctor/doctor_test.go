@@ -329,6 +329,41 @@ func TestRecommendationNeedsProjectEvidence(t *testing.T) {
 	}
 }
 
+// TestNoRecommendationWhileAProbeTimedOut: a manifest points at go, but
+// its only probe timed out; `ah doctor --enable go` refuses until a probe
+// answers in time, so doctor does not offer it as an apply_command (the
+// probes check reports the timeout). A probe that ran and failed keeps the
+// recommendation: enable's refusal then says how to install the tool.
+func TestNoRecommendationWhileAProbeTimedOut(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		tried     []string
+		timedOut  []string
+		recommend bool
+	}{
+		{"its probe timed out", nil, []string{"go version"}, false},
+		{"no probe ran it", []string{"go version"}, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := healthyRepo("")
+			repo["go.mod"] = &fstest.MapFile{Data: []byte("module x\n")}
+			cfg, err := config.Parse(repo[config.Path].Data)
+			require.NoError(t, err)
+			facts := adapter.Scan(repo, drivers)
+			ev := facts.Evidence["go"]
+			ev.Probed, ev.Tried, ev.TimedOut = true, tc.tried, tc.timedOut
+			facts.Evidence["go"] = ev
+			rep, err := doctor.Diagnose(t.Context(), doctor.Input{Repo: repo, Config: &cfg, Version: "0.1.0", Facts: facts})
+			require.NoError(t, err)
+			var recommended bool
+			for _, f := range rep.Findings {
+				recommended = recommended || f.Kind == finding.Recommendation
+			}
+			assert.Equal(t, tc.recommend, recommended)
+		})
+	}
+}
+
 // TestDeclaredTestTypes: every declared test type is listed with how it
 // runs or why it cannot, custom runners and unserved types included
 // (issue 8).
