@@ -52,9 +52,6 @@ type Evidence struct {
 	// They did not fail, they had no time to answer (a loaded machine), so
 	// a decision resting on them is not trustworthy (probe-timed-out).
 	TimedOut []string
-	// Interrupted is true when ah was interrupted (Ctrl-C) while probing:
-	// the probe stopped then is in neither list and no further one ran.
-	Interrupted bool
 	// ImportedBy is the first test file (repository-relative, in lexical
 	// walk order) that imports the framework; "" when none does.
 	ImportedBy string
@@ -120,14 +117,12 @@ func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d po
 	e.Probed = true
 	for _, p := range d.Probes(repo) {
 		if ctx.Err() != nil {
-			e.Interrupted = true
-			return e // start no further probe
+			return e // interrupted: start no further probe
 		}
 		res, err := proc.Run(ctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
 		if ctx.Err() != nil {
 			// Stopped by the interruption, not by its own answer: it
 			// neither failed nor timed out (issue 9).
-			e.Interrupted = true
 			return e
 		}
 		cmd := p.Command
