@@ -19,9 +19,9 @@ var Bound = fmt.Sprintf("%d s", ProbeTimeout/time.Second)
 // "No module named pytest" from another interpreter, and nothing said that
 // a probe had timed out.
 func TimeoutMessage(name string, d Decision, ev Evidence) string {
-	what := "probe " + quoted(d.TimedOut) + " of " + name + " timed out"
+	what := "probe " + QuoteList(d.TimedOut) + " of " + name + " timed out"
 	if len(d.TimedOut) > 1 {
-		what = "probes " + quoted(d.TimedOut) + " of " + name + " timed out"
+		what = "probes " + QuoteList(d.TimedOut) + " of " + name + " timed out"
 	}
 	var outcome string
 	switch {
@@ -36,7 +36,9 @@ func TimeoutMessage(name string, d Decision, ev Evidence) string {
 		what, Bound, outcome, name, config.Path)
 }
 
-func quoted(xs []string) string {
+// QuoteList joins commands for a message: each in backquotes, comma
+// separated.
+func QuoteList(xs []string) string {
 	q := make([]string, len(xs))
 	for i, x := range xs {
 		q[i] = "`" + x + "`"

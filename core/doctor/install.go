@@ -36,20 +36,12 @@ type ToolMissingError struct {
 func (e *ToolMissingError) Error() string {
 	tried := ""
 	if len(e.Tried) > 0 {
-		tried = " (tried " + joinQuoted(e.Tried) + ")"
+		tried = " (tried " + adapter.QuoteList(e.Tried) + ")"
 	}
 	if len(e.TimedOut) > 0 {
 		return fmt.Sprintf("cannot enable %s: no probe proved that %s runs here%s and %s timed out after %s; run `ah doctor --enable %s` again when the machine is less loaded, or set %s = [...] under [runners] in %s yourself",
-			e.Capability, e.Capability, tried, joinQuoted(e.TimedOut), adapter.Bound, e.Capability, e.Capability, config.Path)
+			e.Capability, e.Capability, tried, adapter.QuoteList(e.TimedOut), adapter.Bound, e.Capability, e.Capability, config.Path)
 	}
 	return fmt.Sprintf("cannot enable %s: %s is not installed here%s; %s, then run `ah doctor --enable %s` again",
 		e.Capability, e.Capability, tried, strings.TrimSpace(InstallHint(e.Capability)), e.Capability)
-}
-
-func joinQuoted(xs []string) string {
-	q := make([]string, len(xs))
-	for i, x := range xs {
-		q[i] = "`" + x + "`"
-	}
-	return strings.Join(q, ", ")
 }
