@@ -54,10 +54,7 @@ func (dc *decider) decide(testType string) adapter.Decision {
 		return d
 	}
 	d := adapter.Resolve(testType, dc.cfg, dc.facts)
-	name := d.Adapter
-	if drv, ok := adapter.Find(dc.a.Drivers, testType); ok && name == "" {
-		name = drv.Name()
-	}
+	name := dc.adapterOf(testType, d)
 	if name != "" && (dc.probeAll || d.Source != ports.SourceConfigured) {
 		if !dc.scanned[name] {
 			dc.scanned[name] = true
@@ -71,6 +68,16 @@ func (dc *decider) decide(testType string) adapter.Decision {
 	}
 	dc.memo[testType] = d
 	return d
+}
+
+// adapterOf names the adapter a decision is about: the one it selected,
+// else the driver serving testType by name (a missing-adapter decision
+// names none).
+func (dc *decider) adapterOf(testType string, d adapter.Decision) string {
+	if drv, ok := adapter.Find(dc.a.Drivers, testType); ok && d.Adapter == "" {
+		return drv.Name()
+	}
+	return d.Adapter
 }
 
 // newResolver is the runner resolver of this check: core/runner over the

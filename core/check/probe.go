@@ -24,10 +24,7 @@ func (dc *decider) probeTimeouts() []finding.Finding {
 		if len(d.TimedOut) == 0 {
 			continue
 		}
-		name := d.Adapter
-		if drv, ok := adapter.Find(dc.a.Drivers, t); ok && name == "" {
-			name = drv.Name() // missing-adapter: no decision names it
-		}
+		name := dc.adapterOf(t, d)
 		if done[name] {
 			continue
 		}
