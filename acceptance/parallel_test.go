@@ -31,5 +31,6 @@ func (w waitingScripts) Run() int {
 			panic(err)
 		}
 	}
+	defer linkPytestPython()()
 	return w.m.Run()
 }
