@@ -21,14 +21,15 @@ import (
 var pythonDir string
 
 // linkPytestPython creates pythonDir and returns a function removing it; it
-// does nothing when the two interpreters are the same or either is missing.
+// does nothing when the two interpreters are the same or either is missing
+// (without a `python3`, its probe fails at once).
 func linkPytestPython() (cleanup func()) {
 	cleanup = func() {}
 	interp := pytestInterpreter()
 	if interp == "" {
 		return cleanup
 	}
-	if py, err := exec.LookPath("python3"); err == nil && sameFile(py, interp) {
+	if py, err := exec.LookPath("python3"); err != nil || sameFile(py, interp) {
 		return cleanup
 	}
 	dir, err := os.MkdirTemp("", "ah-acceptance-python-")
