@@ -12,6 +12,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/ports"
 )
@@ -179,28 +180,30 @@ func declaredTypes(repo fs.FS) []string {
 }
 
 // declaredEntries lists the test entries of every readable contract under
-// .espectacular (change overlays and state excluded). Unreadable or
+// .espectacular (change overlays, state and hidden names excluded), walked
+// and read as ah check does (repofs): a linked capability directory counts,
+// a link leaving the repository and an oversized file do not. Unreadable or
 // malformed contracts are `ah check`'s business, not doctor's.
 func declaredEntries(repo fs.FS) []contract.Entry {
 	var out []contract.Entry
-	_ = fs.WalkDir(repo, config.Dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+	_ = repofs.Walk(repo, config.Dir, func(e repofs.Entry) error {
+		hidden := strings.HasPrefix(e.Name, ".")
+		switch {
+		case e.Refused != nil:
 			return nil
-		}
-		if d.IsDir() {
-			if p == config.Dir+"/changes" || p == config.Dir+"/state" {
+		case e.Dir:
+			if hidden || e.Path == config.Dir+"/changes" || e.Path == config.Dir+"/state" {
 				return fs.SkipDir
 			}
 			return nil
-		}
-		if p == config.Path || !strings.HasSuffix(p, ".toml") {
+		case hidden || e.Path == config.Path || !strings.HasSuffix(e.Path, ".toml"):
 			return nil
 		}
-		data, err := fs.ReadFile(repo, p)
+		data, err := repofs.ReadFile(repo, e.Path, repofs.ContractLimit)
 		if err != nil {
 			return nil
 		}
-		c, _ := contract.Decode(p, data)
+		c, _ := contract.Decode(e.Path, data)
 		out = append(out, c.Tests...)
 		return nil
 	})

@@ -69,3 +69,21 @@ func TestDeclaredTestTypesSkipOverlaysAndState(t *testing.T) {
 	}
 	assert.Equal(t, []string{"real", "shell"}, types)
 }
+
+// TestDeclaredTestTypesWalkAsCheckDoes: doctor lists the contracts ah check
+// would read: a linked capability directory counts, hidden directories and
+// files do not, and a link leaving the repository is not followed.
+func TestDeclaredTestTypesWalkAsCheckDoes(t *testing.T) {
+	repo := healthyRepo("")
+	repo["shared/calc/a.toml"] = contractTOML("a", "PF", "[[tests.linked]]\nflags = \"x\"\n")
+	repo[".espectacular/calc"] = &fstest.MapFile{Data: []byte("../shared/calc"), Mode: fs.ModeSymlink}
+	repo[".espectacular/.cache/b.toml"] = contractTOML("b", "PF", "[[tests.cached]]\nflags = \"x\"\n")
+	repo[".espectacular/other/.c.toml"] = contractTOML("c", "PF", "[[tests.hidden]]\nflags = \"x\"\n")
+	repo[".espectacular/away"] = &fstest.MapFile{Data: []byte("../../elsewhere"), Mode: fs.ModeSymlink}
+	rep := diagnose(t, repo)
+	var types []string
+	for _, tt := range rep.TestTypes {
+		types = append(types, tt.TestType)
+	}
+	assert.Equal(t, []string{"linked", "shell"}, types)
+}
