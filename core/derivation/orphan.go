@@ -133,7 +133,9 @@ func Owned(data []byte) string {
 	if tests, _ := doc["tests"].(map[string]any); len(tests) > 0 {
 		why = append(why, "it declares tests")
 	}
-	if s, _ := doc["status"].(string); s != "active" {
+	if s, ok := doc["status"].(string); !ok {
+		why = append(why, `it has no status = "active"`)
+	} else if s != "active" {
 		why = append(why, fmt.Sprintf("its status is %q", s))
 	}
 	if s, _ := doc["superseded_by"].(string); s != "" {

@@ -45,6 +45,7 @@ func TestOrphaned(t *testing.T) {
 		{"tests declared", func(s string) string { return s + "\n[[tests.go]]\nflags = \"./x -run '^TestB$'\"\n" }, "it declares tests"},
 		{"status superseded", func(s string) string { return strings.Replace(s, `status = "active"`, `status = "superseded"`, 1) }, `its status is "superseded"`},
 		{"superseded_by set", func(s string) string { return strings.Replace(s, `superseded_by = ""`, `superseded_by = "s"`, 1) }, `its superseded_by is "s"`},
+		{"no status", func(s string) string { return strings.Replace(s, "status = \"active\"\n", "", 1) }, `it has no status = "active"`},
 		{"a comment", func(s string) string { return "# why P-b matters\n" + s }, "it holds edits ah sync did not write"},
 		{"tests and status", func(s string) string {
 			return strings.Replace(s, `status = "active"`, `status = "superseded"`, 1) + "[[tests.shell]]\ncommand = \"true\"\n"
