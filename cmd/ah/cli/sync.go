@@ -34,7 +34,7 @@ that proves the behaviour now and delete it, or restore the row.
 
 Capability arguments select as they do for ah check: a selects a and a/b but not ab, and x, a
 parent that is no capability, selects x/y. Only the selected specs are linted, parsed and derived;
-the contracts of other capabilities are neither written nor reported.
+the contracts of other capabilities are neither written, deleted nor reported.
 
 Examples:
   ah sync                    derive or refresh the contracts
