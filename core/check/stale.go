@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/derive"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/repofs"
@@ -21,6 +22,9 @@ import (
 // derivedContract is a contract in scope that records derived_from.
 type derivedContract struct {
 	path, capability, specPath, derivedFrom string
+	// owned is why a person owns it (derivation.Owned): the gone-row
+	// message says what ah sync will do with it.
+	owned string
 }
 
 // staleFindings checks each contract recording derived_from against its
@@ -41,7 +45,7 @@ func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolve
 			continue
 		}
 		capability, _ := capabilityOf(p)
-		derived = append(derived, derivedContract{p, capability, path.Join(cfg.Specs, capability, "spec.md"), from})
+		derived = append(derived, derivedContract{p, capability, path.Join(cfg.Specs, capability, "spec.md"), from, derivation.Owned(data)})
 	}
 	if len(derived) == 0 {
 		return nil, nil, nil
@@ -93,8 +97,8 @@ func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolve
 		switch {
 		case !ok:
 			out = append(out, staleFinding(r, d, fmt.Sprintf(
-				"%s has derived_from = %q but %s has no Properties row %s any more: delete the contract if the property is gone, or restore the row",
-				d.path, d.derivedFrom, d.specPath, prop)))
+				"%s has derived_from = %q but %s has no Properties row %s any more: %s",
+				d.path, d.derivedFrom, d.specPath, prop, derivation.Disposal(d.owned))))
 		case now != d.derivedFrom:
 			out = append(out, staleFinding(r, d, fmt.Sprintf(
 				"%s has derived_from = %q but row %s of %s now hashes to %q: its predicate or another cell changed; review the tests, then run `ah sync` to refresh the derived fields",

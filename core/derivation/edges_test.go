@@ -207,9 +207,9 @@ func TestApplyCountsAndStops(t *testing.T) {
 	fresh := func() (fstest.MapFS, derivation.Result) {
 		fsys := repo(map[string]string{gateSpec: specText("P-a", "P-b", "P-c")})
 		spk := &portstest.Spk{Specs: map[string]ports.SpkSpec{gateSpec: {Properties: []ports.SpkRow{row("P-a", "p"), row("P-b", "p"), row("P-c", "p")}}}}
-		n, err := derivation.Apply(t.Context(), mapWriter{fsys}, plan(t, fsys, spk))
+		n, err := derivation.Apply(t.Context(), mapWriter{fsys}, mapWriter{fsys}, plan(t, fsys, spk))
 		require.NoError(t, err)
-		require.Equal(t, 3, n)
+		require.Equal(t, 3, n.Written)
 		// P-b's row changes: stale; P-c's contract is deleted: missing.
 		spk.Specs[gateSpec].Properties[1] = row("P-b", "changed")
 		delete(fsys, ".espectacular/gate/p-c.toml")
@@ -217,20 +217,20 @@ func TestApplyCountsAndStops(t *testing.T) {
 	}
 	fsys, res := fresh()
 	assert.Equal(t, map[string]derivation.State{".espectacular/gate/p-a.toml": derivation.Fresh, ".espectacular/gate/p-b.toml": derivation.Stale, ".espectacular/gate/p-c.toml": derivation.Missing}, states(res))
-	n, err := derivation.Apply(t.Context(), mapWriter{fsys}, res)
+	n, err := derivation.Apply(t.Context(), mapWriter{fsys}, mapWriter{fsys}, res)
 	require.NoError(t, err)
-	assert.Equal(t, 2, n, "the fresh contract is not rewritten")
+	assert.Equal(t, 2, n.Written, "the fresh contract is not rewritten")
 	assert.Contains(t, string(fsys[".espectacular/gate/p-b.toml"].Data), "description = \"changed\"")
 
 	for _, fail := range []string{".espectacular/gate/p-b.toml", ".espectacular/gate/p-c.toml"} {
 		fsys, res := fresh()
-		n, err := derivation.Apply(t.Context(), failingWriter{mapWriter{fsys}, fail}, res)
+		n, err := derivation.Apply(t.Context(), failingWriter{mapWriter{fsys}, fail}, mapWriter{fsys}, res)
 		require.ErrorIs(t, err, errDisk)
 		assert.Equal(t, "write "+fail+": disk full", err.Error())
 		want := 0
 		if fail == ".espectacular/gate/p-c.toml" {
 			want = 1
 		}
-		assert.Equal(t, want, n, "what was written before the failure")
+		assert.Equal(t, want, n.Written, "what was written before the failure")
 	}
 }

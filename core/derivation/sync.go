@@ -28,6 +28,9 @@ const (
 	Missing State = "missing"
 	Stale   State = "stale"
 	Fresh   State = "fresh"
+	// Orphaned is a derived contract (a non-empty derived_from) whose
+	// Properties row is gone, or whose whole spec is.
+	Orphaned State = "orphaned"
 )
 
 // Refusal kinds: each has an `ah explain` topic.
@@ -45,6 +48,10 @@ type Contract struct {
 	Capability, SpecPath, ContractPath string
 	Property, DerivedFrom              string
 	State                              State
+	// Owned and Message are set for an orphaned contract only: why a
+	// person owns it ("" when Apply deletes it, see Owned) and what sync
+	// does with it, naming the file and the fixes.
+	Owned, Message string
 	// data is the content of a missing contract; fields the derived
 	// fields a stale one is refreshed to.
 	data   []byte
@@ -85,17 +92,23 @@ func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opt
 	if err != nil {
 		return Result{}, err
 	}
-	if files, err = selectFiles(files, opts.Capabilities); err != nil {
+	derived, err := derivedFiles(fsys)
+	if err != nil {
+		return Result{}, err
+	}
+	if files, derived, err = selectScope(files, derived, opts.Capabilities); err != nil {
 		return Result{}, err
 	}
 	sources, err := derive.Sources(fsys, files, cfg.SpecBytes())
-	if err != nil || len(sources) == 0 {
+	if err != nil {
 		return Result{}, err
 	}
 	var res Result
-	if r := checkVersion(ctx, spk, cfg.Spk.Version); r != nil {
-		res.Refusals = append(res.Refusals, *r)
-		return res, nil
+	parsed := map[string]bool{} // specs whose rows spk reported
+	if len(sources) > 0 {
+		if r := checkVersion(ctx, spk, cfg.Spk.Version); r != nil {
+			return Result{Refusals: []Refusal{*r}}, nil
+		}
 	}
 	for _, src := range sources {
 		cs, r, err := planSpec(ctx, fsys, spk, src, opts)
@@ -110,23 +123,32 @@ func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opt
 			res.Refusals = append(res.Refusals, *r)
 			continue
 		}
+		parsed[src.SpecPath] = true
 		res.Contracts = append(res.Contracts, cs...)
 	}
+	res.Contracts = append(res.Contracts, orphans(fsys, cfg, files, derived, res.Contracts, parsed)...)
 	slices.SortStableFunc(res.Contracts, func(a, b Contract) int { return strings.Compare(a.ContractPath, b.ContractPath) })
 	return res, nil
 }
 
-// selectFiles keeps the spec files of the capabilities args select.
-func selectFiles(files []spec.File, args []string) ([]spec.File, error) {
+// selectScope keeps the spec files and derived contracts of the
+// capabilities args select. A capability whose spec is gone but whose
+// derived contracts remain can still be named, to deal with its orphans.
+func selectScope(files []spec.File, derived []derivedFile, args []string) ([]spec.File, []derivedFile, error) {
 	caps := map[string]bool{}
 	for _, f := range files {
 		caps[f.Capability] = true
 	}
+	for _, d := range derived {
+		caps[d.capability] = true
+	}
 	sel, err := spec.Select(caps, nil, args)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return slices.DeleteFunc(files, func(f spec.File) bool { return !sel.Whole(f.Capability) }), nil
+	files = slices.DeleteFunc(files, func(f spec.File) bool { return !sel.Whole(f.Capability) })
+	derived = slices.DeleteFunc(derived, func(d derivedFile) bool { return !sel.Whole(d.capability) })
+	return files, derived, nil
 }
 
 // Unavailable is the refusal of a run without a usable spk; VersionError
@@ -252,31 +274,4 @@ func ruleIDs(issues []ports.SpkIssue) []string {
 		}
 	}
 	return out
-}
-
-// Apply writes every missing and stale contract of res atomically. It
-// writes nothing when res has a refusal.
-func Apply(ctx context.Context, w ports.Writer, res Result) (int, error) {
-	if len(res.Refusals) > 0 {
-		return 0, nil
-	}
-	n := 0
-	for _, c := range res.Contracts {
-		if c.State == Fresh {
-			continue
-		}
-		var err error
-		if c.State == Missing {
-			err = w.WriteFile(ctx, c.ContractPath, c.data, 0o644)
-		} else {
-			// Under the writer's lock, on the bytes as they are now: an
-			// edit made since Plan is kept too.
-			err = w.Update(ctx, c.ContractPath, func(old []byte) ([]byte, error) { return derive.Refresh(old, c.fields) })
-		}
-		if err != nil {
-			return n, fmt.Errorf("write %s: %w", c.ContractPath, err)
-		}
-		n++
-	}
-	return n, nil
 }

@@ -81,9 +81,9 @@ func TestDeriveOnePerRow(t *testing.T) {
 		".espectacular/gate/p-a.toml": derivation.Missing, ".espectacular/gate/p-b-x.toml": derivation.Missing, ".espectacular/gate/p-c.toml": derivation.Missing,
 	}, states(res))
 	assert.Equal(t, []string{"lint " + gateSpec, "parse " + gateSpec}, spk.Calls())
-	n, err := derivation.Apply(t.Context(), mapWriter{fsys}, res)
+	n, err := derivation.Apply(t.Context(), mapWriter{fsys}, mapWriter{fsys}, res)
 	require.NoError(t, err)
-	assert.Equal(t, 3, n)
+	assert.Equal(t, 3, n.Written)
 	assert.Contains(t, string(fsys[".espectacular/gate/p-a.toml"].Data), `derived_from = "P-a@`)
 	for _, s := range states(plan(t, fsys, spk)) {
 		assert.Equal(t, derivation.Fresh, s)
@@ -97,7 +97,7 @@ func TestRefreshAfterEdit(t *testing.T) {
 	spk := &portstest.Spk{Specs: map[string]ports.SpkSpec{gateSpec: {Properties: []ports.SpkRow{row("P-a", "edited")}}}}
 	res := plan(t, fsys, spk)
 	assert.Equal(t, derivation.Stale, states(res)[".espectacular/gate/p-a.toml"])
-	_, err := derivation.Apply(t.Context(), mapWriter{fsys}, res)
+	_, err := derivation.Apply(t.Context(), mapWriter{fsys}, mapWriter{fsys}, res)
 	require.NoError(t, err)
 	got := string(fsys[".espectacular/gate/p-a.toml"].Data)
 	assert.Contains(t, got, "description = \"edited\"\n")
@@ -117,9 +117,9 @@ func TestRefusals(t *testing.T) {
 		require.Len(t, res.Refusals, 1)
 		assert.Equal(t, derivation.Refusal{Kind: derivation.SpkLintDirty, SpecPath: gateSpec, Rules: []string{"linter.unique_id", "linter.coverage"}, Message: res.Refusals[0].Message}, res.Refusals[0])
 		assert.Contains(t, res.Refusals[0].Message, "linter.unique_id, linter.coverage")
-		n, err := derivation.Apply(t.Context(), mapWriter{fsys}, res)
+		n, err := derivation.Apply(t.Context(), mapWriter{fsys}, mapWriter{fsys}, res)
 		require.NoError(t, err)
-		assert.Zero(t, n)
+		assert.Equal(t, derivation.Applied{}, n)
 		assert.Len(t, fsys, 2, "nothing written for the clean spec either")
 	})
 	t.Run("spk missing", func(t *testing.T) {
@@ -156,4 +156,9 @@ func TestVersionPin(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, res.Refusals, 1)
 	assert.Contains(t, res.Refusals[0].Message, "spk 0.6.0 is installed but [spk] version")
+}
+
+func (w mapWriter) Remove(_ context.Context, name string) error {
+	delete(w.fs, name)
+	return nil
 }

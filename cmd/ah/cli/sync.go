@@ -3,8 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/derivation"
@@ -17,7 +15,7 @@ type SyncCmd struct {
 	// Capabilities select as ah check's units do, but whole capabilities
 	// only: derived contracts belong to a spec, not to a scenario.
 	Capabilities []string `arg:"" optional:"" name:"capability" predictor:"capability" help:"Derive (or with --check compare) only these capabilities and the capabilities nested under them; the specs of the others are not read and their contracts are left alone (default: all)."`
-	Check        bool     `name:"check" help:"Write nothing: report each derived contract as missing, stale or fresh, and exit 1 when any is missing or stale."`
+	Check        bool     `name:"check" help:"Write nothing: report each derived contract as missing, stale, fresh or orphaned, and exit 1 when any is missing, stale or orphaned."`
 }
 
 // Help is the detail of `ah sync --help`.
@@ -28,54 +26,27 @@ spk parse. Existing contracts get only their derived fields (id, description, ar
 falsifiability_class, derived_from) refreshed; tests, status, superseded_by and authored_with
 stay byte-identical. A spec that is not spk lint-clean is refused, and then nothing is written.
 
+A derived contract (one with a derived_from) whose Properties row or whole spec is gone is
+orphaned. ah sync deletes it when it is byte for byte what ah sync writes (no tests, status
+"active", superseded_by "", no comment or other edit): restoring the row derives it again. Any
+other orphaned contract is kept and reported, and ah sync exits 1: move its tests to the contract
+that proves the behaviour now and delete it, or restore the row.
+
 Capability arguments select as they do for ah check: a selects a and a/b but not ab, and x, a
 parent that is no capability, selects x/y. Only the selected specs are linted, parsed and derived;
-the contracts of other capabilities are neither written nor reported.
+the contracts of other capabilities are neither written, deleted nor reported.
 
 Examples:
   ah sync                    derive or refresh the contracts
-  ah sync --check            write nothing; exit 1 when a derived contract is missing or stale
+  ah sync --check            write nothing; exit 1 when a derived contract is missing, stale or orphaned
   ah sync gate               derive only the contracts of gate (and of gate/...)
   ah sync --check gate api   compare only the contracts of gate and api
 
 Exit codes:
   0    everything derived (with --check: every derived contract is fresh)
-  1    a refusal (spk missing, a spec not lint-clean), or with --check a missing or stale contract
+  1    a refusal (spk missing, a spec not lint-clean), an orphaned contract a person owns (kept),
+       or with --check a missing, stale or orphaned contract
   2    ah could not run: usage error, missing or invalid config, an argument naming no capability`
-}
-
-// syncJSON is data of the sync envelope (schemas/sync-output.schema.json).
-type syncJSON struct {
-	Check     bool               `json:"check"`
-	Summary   syncSummaryJSON    `json:"summary"`
-	Contracts []syncContractJSON `json:"contracts"`
-	Refusals  []syncRefusalJSON  `json:"refusals"`
-}
-
-type syncSummaryJSON struct {
-	Missing int `json:"missing"`
-	Stale   int `json:"stale"`
-	Fresh   int `json:"fresh"`
-	Written int `json:"written"`
-	Refused int `json:"refused"`
-}
-
-type syncContractJSON struct {
-	Spec         string `json:"spec"`
-	SpecPath     string `json:"spec_path"`
-	ContractPath string `json:"contract_path"`
-	Property     string `json:"property"`
-	DerivedFrom  string `json:"derived_from"`
-	State        string `json:"state"`
-	Written      bool   `json:"written"`
-}
-
-type syncRefusalJSON struct {
-	Kind            string   `json:"kind"`
-	SpecPath        *string  `json:"spec_path"`
-	Rules           []string `json:"rules"`
-	Message         string   `json:"message"`
-	PlaybookCommand string   `json:"playbook_command"`
 }
 
 // Run derives (or with --check compares) the contracts and reports.
@@ -96,14 +67,21 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	written := 0
+	var done derivation.Applied
 	if !c.Check {
-		if written, err = derivation.Apply(ctx, d.NewWriter(r.Root), res); err != nil {
+		w := d.NewWriter(r.Root)
+		rm, canRemove := w.(ports.Remover)
+		if !canRemove {
+			rm = noRemover{}
+		}
+		if done, err = derivation.Apply(ctx, w, rm, res); err != nil {
 			return err
 		}
 	}
-	out := syncData(c.Check, res, written)
-	ok := len(res.Refusals) == 0 && !(c.Check && out.Summary.Missing+out.Summary.Stale > 0)
+	out := syncData(c.Check, res, done)
+	// A kept orphan fails even a writing sync: running it again changes
+	// nothing, so an agent told to run ah sync must not loop.
+	ok := len(res.Refusals) == 0 && !res.Kept() && !(c.Check && out.Summary.Missing+out.Summary.Stale+out.Summary.Orphaned > 0)
 	if g.asJSON() {
 		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("sync", Version, ok, out))
 	} else {
@@ -126,53 +104,4 @@ func (d *Deps) spk(argv []string, root string) ports.Spk {
 		return unavailableSpk{}
 	}
 	return d.Spk(argv, root)
-}
-
-func syncData(check bool, res derivation.Result, written int) syncJSON {
-	out := syncJSON{Check: check, Contracts: []syncContractJSON{}, Refusals: []syncRefusalJSON{}}
-	for _, c := range res.Contracts {
-		w := !check && len(res.Refusals) == 0 && c.State != derivation.Fresh
-		out.Contracts = append(out.Contracts, syncContractJSON{
-			Spec: c.Capability, SpecPath: c.SpecPath, ContractPath: c.ContractPath, Property: c.Property,
-			DerivedFrom: c.DerivedFrom, State: string(c.State), Written: w,
-		})
-		switch c.State {
-		case derivation.Missing:
-			out.Summary.Missing++
-		case derivation.Stale:
-			out.Summary.Stale++
-		default:
-			out.Summary.Fresh++
-		}
-	}
-	for _, r := range res.Refusals {
-		rj := syncRefusalJSON{Kind: r.Kind, Rules: append([]string{}, r.Rules...), Message: r.Message, PlaybookCommand: "ah explain " + r.Kind}
-		if r.SpecPath != "" {
-			p := r.SpecPath
-			rj.SpecPath = &p
-		}
-		out.Refusals = append(out.Refusals, rj)
-	}
-	out.Summary.Written, out.Summary.Refused = written, len(res.Refusals)
-	return out
-}
-
-func syncText(w io.Writer, s syncJSON) error {
-	for _, c := range s.Contracts {
-		done := ""
-		if c.Written {
-			done = " (written)"
-		}
-		fmt.Fprintf(w, "%-7s %s  %s%s\n", c.State, output.Escape(c.ContractPath), c.DerivedFrom, done)
-	}
-	for _, r := range s.Refusals {
-		fmt.Fprintf(w, "refused %s: %s (see `%s`)\n", r.Kind, output.Escape(r.Message), r.PlaybookCommand)
-	}
-	verb := "ah sync"
-	if s.Check {
-		verb = "ah sync --check"
-	}
-	_, err := fmt.Fprintf(w, "%s: %d derived contracts: %d missing, %d stale, %d fresh, %d written, %d refused\n",
-		verb, len(s.Contracts), s.Summary.Missing, s.Summary.Stale, s.Summary.Fresh, s.Summary.Written, s.Summary.Refused)
-	return err
 }

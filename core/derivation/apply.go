@@ -1,0 +1,62 @@
+package derivation
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/ports"
+)
+
+// Applied counts what Apply did.
+type Applied struct {
+	// Written are the contracts created or refreshed; Deleted the orphaned
+	// ones that held nothing a person wrote.
+	Written, Deleted int
+}
+
+// Apply writes every missing and stale contract of res atomically and
+// deletes every orphaned one that Owned found to be pure derivation
+// output; an orphaned contract a person owns is left alone. It writes and
+// deletes nothing when res has a refusal.
+func Apply(ctx context.Context, w ports.Writer, rm ports.Remover, res Result) (Applied, error) {
+	var done Applied
+	if len(res.Refusals) > 0 {
+		return done, nil
+	}
+	for _, c := range res.Contracts {
+		var err error
+		switch {
+		case c.State == Missing:
+			err = w.WriteFile(ctx, c.ContractPath, c.data, 0o644)
+		case c.State == Stale:
+			// Under the writer's lock, on the bytes as they are now: an
+			// edit made since Plan is kept too.
+			err = w.Update(ctx, c.ContractPath, func(old []byte) ([]byte, error) { return derive.Refresh(old, c.fields) })
+		case c.State == Orphaned && c.Owned == "":
+			if err := rm.Remove(ctx, c.ContractPath); err != nil {
+				return done, fmt.Errorf("delete %s: %w", c.ContractPath, err)
+			}
+			done.Deleted++
+			continue
+		default:
+			continue
+		}
+		if err != nil {
+			return done, fmt.Errorf("write %s: %w", c.ContractPath, err)
+		}
+		done.Written++
+	}
+	return done, nil
+}
+
+// Kept reports whether res has an orphaned contract that a person owns:
+// ah sync then exits 1, so an agent told to run it does not loop.
+func (res Result) Kept() bool {
+	for _, c := range res.Contracts {
+		if c.State == Orphaned && c.Owned != "" {
+			return true
+		}
+	}
+	return false
+}

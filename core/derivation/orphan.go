@@ -1,0 +1,166 @@
+package derivation
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/repofs"
+	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/core/spec"
+)
+
+// derivedFile is a contract under .espectacular recording a non-empty
+// derived_from, whatever its row says now.
+type derivedFile struct {
+	path, capability, derivedFrom string
+	data                          []byte
+}
+
+// property is the property id a derived_from value names ("" without @),
+// read as ah check reads it.
+func (d derivedFile) property() string {
+	return d.derivedFrom[:max(strings.LastIndexByte(d.derivedFrom, '@'), 0)]
+}
+
+// reservedDirs hold no deployed contracts (as in ah check's scope).
+var reservedDirs = map[string]bool{"changes": true, "state": true}
+
+// derivedFiles lists the deployed contracts recording derived_from, in
+// walk (path) order. Unreadable, oversized and invalid files are skipped:
+// ah check reports them, and sync cannot tell whether they are derived.
+func derivedFiles(fsys fs.FS) ([]derivedFile, error) {
+	var out []derivedFile
+	err := repofs.Walk(fsys, config.Dir, func(e repofs.Entry) error {
+		rel := strings.TrimPrefix(e.Path, config.Dir+"/")
+		hidden := strings.HasPrefix(e.Name, ".")
+		switch {
+		case e.Refused != nil:
+			return nil
+		case e.Dir:
+			if hidden || !strings.Contains(rel, "/") && reservedDirs[rel] {
+				return fs.SkipDir
+			}
+			return nil
+		case hidden || e.Path == config.Path || !strings.HasSuffix(e.Name, ".toml") || !strings.Contains(rel, "/"):
+			return nil
+		}
+		data, err := repofs.ReadFile(fsys, e.Path, repofs.ContractLimit)
+		if err != nil || !bytes.Contains(data, []byte("derived_from")) {
+			return nil
+		}
+		doc, err := schema.DecodeTOML(data)
+		from, _ := doc["derived_from"].(string)
+		if err != nil || from == "" {
+			return nil
+		}
+		out = append(out, derivedFile{e.Path, path.Dir(rel), from, data})
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return out, err
+}
+
+// orphans are the derived files whose row is known to be gone: their spec
+// was parsed and has no such row, has no Properties row by its text, or
+// no longer exists. Files already planned (a row derives that path) and
+// files of refused specs are not judged.
+func orphans(fsys fs.FS, cfg config.Config, files []spec.File, derived []derivedFile, planned []Contract, parsed map[string]bool) []Contract {
+	discovered := map[string]spec.File{}
+	for _, f := range files {
+		discovered[f.Path] = f
+	}
+	var out []Contract
+	for _, d := range derived {
+		if slices.ContainsFunc(planned, func(c Contract) bool { return c.ContractPath == d.path }) {
+			continue
+		}
+		specPath := path.Join(cfg.Specs, d.capability, "spec.md")
+		prop := d.property()
+		gone := fmt.Sprintf("%s has no Properties row %s any more", specPath, prop)
+		f, found := discovered[specPath]
+		switch {
+		case parsed[specPath]:
+			if slices.ContainsFunc(planned, func(c Contract) bool { return c.SpecPath == specPath && c.Property == prop }) {
+				continue
+			}
+		case found && f.Skipped == nil:
+			// Not a source: no frontmatter id, or no Properties rows.
+			text, err := repofs.ReadString(fsys, specPath, cfg.SpecBytes())
+			if err != nil || slices.Contains(derive.PropertyIDs(text), prop) {
+				continue // a row sync cannot derive from is not judged
+			}
+		case found, exists(fsys, specPath):
+			continue // skipped or refused by discovery: unknown rows
+		default:
+			gone = specPath + " is gone"
+		}
+		owned := Owned(d.data)
+		out = append(out, Contract{
+			Capability: d.capability, SpecPath: specPath, ContractPath: d.path, Property: prop,
+			DerivedFrom: d.derivedFrom, State: Orphaned, Owned: owned,
+			Message: fmt.Sprintf("%s has derived_from = %q but %s: %s", d.path, d.derivedFrom, gone, Disposal(owned)),
+		})
+	}
+	return out
+}
+
+func exists(fsys fs.FS, name string) bool {
+	_, err := fs.Stat(fsys, name)
+	return err == nil
+}
+
+// Owned says why a person owns the derived contract data, or "" when data
+// is pure derivation output: byte for byte what ah sync writes for a new
+// contract with its derived fields and authored_with (no tests, status
+// "active", superseded_by "", no comment, no other edit). Only such a
+// contract is deleted when its row is gone: restoring the row re-creates
+// it, so nothing a person wrote is lost (C-sync-ownership).
+func Owned(data []byte) string {
+	doc, err := schema.DecodeTOML(data)
+	if err != nil {
+		return "it is not valid TOML"
+	}
+	var why []string
+	if tests, _ := doc["tests"].(map[string]any); len(tests) > 0 {
+		why = append(why, "it declares tests")
+	}
+	if s, ok := doc["status"].(string); !ok {
+		why = append(why, `it has no status = "active"`)
+	} else if s != "active" {
+		why = append(why, fmt.Sprintf("its status is %q", s))
+	}
+	if s, _ := doc["superseded_by"].(string); s != "" {
+		why = append(why, fmt.Sprintf("its superseded_by is %q", s))
+	}
+	if len(why) > 0 {
+		return strings.Join(why, " and ")
+	}
+	authored, _ := doc["authored_with"].(string)
+	if !bytes.Equal(data, derive.Render(derive.Current(doc), authored)) {
+		return "it holds edits ah sync did not write (a comment, a key, or another layout)"
+	}
+	return ""
+}
+
+// Disposal is what ah sync does with an orphaned derived contract of
+// which owned (Owned) is said; ah check's contract-stale finding quotes
+// it, so check and sync tell the same story.
+func Disposal(owned string) string {
+	if owned == "" {
+		return "it holds nothing a person wrote, so `ah sync` deletes it; restore the row first if the property should stay (`ah sync` derives it again)"
+	}
+	fix := "delete the file if nothing in it is needed"
+	if strings.Contains(owned, "tests") {
+		fix = "move its tests to the contract that proves the behaviour now, then delete the file"
+	}
+	return fmt.Sprintf("%s, so `ah sync` keeps it and exits 1: %s, or restore the row", owned, fix)
+}
