@@ -10,7 +10,8 @@ import (
 // The orphan scan reads a /proc file per thread of ah after every test.
 // Through os it costs nine system calls a file (the poller registration
 // fails, and the flags are toggled twice) and a finalizer; these plain
-// calls need three or four, which halves ah's own cost per test process.
+// calls need three or four, which cut the scan from about 215 to 80 µs
+// here (eight threads).
 
 // readProc returns the content of a small /proc file.
 func readProc(path string) ([]byte, error) {
