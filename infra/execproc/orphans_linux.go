@@ -95,7 +95,7 @@ func descendantGroups(skip int) map[int]bool {
 			continue
 		}
 		dir := "/proc/" + strconv.Itoa(pid)
-		if stat, err := os.ReadFile(dir + "/stat"); err == nil {
+		if stat, err := readProc(dir + "/stat"); err == nil {
 			if g := statField(stat, 2); g > 1 && g != own {
 				groups[g] = true
 			}
@@ -162,7 +162,7 @@ func childrenOf(ppid int, live func(pid int) bool) []int {
 		if err != nil || live(pid) {
 			continue
 		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		stat, err := readProc("/proc/" + e.Name() + "/stat")
 		if err != nil {
 			continue // gone meanwhile
 		}
@@ -176,13 +176,13 @@ func childrenOf(ppid int, live func(pid int) bool) []int {
 // taskChildren reads the children of every thread of the process whose
 // /proc directory is dir.
 func taskChildren(dir string) ([]int, bool) {
-	tasks, err := os.ReadDir(dir + "/task")
+	tasks, err := listProc(dir + "/task")
 	if err != nil {
 		return nil, false
 	}
 	var pids []int
 	for _, t := range tasks {
-		data, err := os.ReadFile(dir + "/task/" + t.Name() + "/children")
+		data, err := readProc(dir + "/task/" + t + "/children")
 		if err != nil {
 			return nil, false // kernel without CONFIG_PROC_CHILDREN
 		}

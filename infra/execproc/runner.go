@@ -118,11 +118,15 @@ func start(c ports.Command) (*child, error) {
 	}
 	setGroup(cmd)
 
-	outR, outW, err := os.Pipe()
+	if null, err := devNull(); err == nil {
+		cmd.Stdin = null
+	}
+
+	outR, outW, err := outputPipe()
 	if err != nil {
 		return nil, pipeError(c, err)
 	}
-	errR, errW, err := os.Pipe()
+	errR, errW, err := outputPipe()
 	if err != nil {
 		closeAll(outR, outW)
 		return nil, pipeError(c, err)
@@ -202,6 +206,11 @@ func (ch *child) collect(res *ports.Result, grace time.Duration) {
 		res.Signaled = signaled(ps)
 	}
 }
+
+// devNull is every child's stdin, opened once: with a nil Stdin, os/exec
+// opens /dev/null again for each child. When it cannot be opened, os/exec
+// tries itself and reports the failure.
+var devNull = sync.OnceValues(func() (*os.File, error) { return os.Open(os.DevNull) })
 
 // drain copies one pipe into a tail buffer, and to sink when set, while the
 // child runs.
