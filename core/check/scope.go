@@ -8,12 +8,10 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
-	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -119,48 +117,16 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	return r, coverLinked(fsys, cfg, &r)
 }
 
-// reservedDirs are top-level directories of .espectacular that hold no
-// deployed contracts.
-var reservedDirs = map[string]bool{"changes": true, "state": true}
-
-// deployedContracts lists every .toml under .espectacular except the config,
-// hidden files and the reserved and hidden directories, sorted. Links are
-// followed inside the repository only (repofs): a link leaving it, and a
-// name that is not UTF-8, is an unreadable-path finding instead.
+// deployedContracts lists the deployed contracts (config.DeployedContracts);
+// a link leaving the repository, and a name that is not UTF-8, where a
+// contract may be is an unreadable-path finding instead.
 func deployedContracts(fsys fs.FS, specs string) ([]string, []finding.Finding, error) {
-	var out []string
+	paths, refusals, err := config.DeployedContracts(fsys)
 	var refused []finding.Finding
-	err := repofs.Walk(fsys, config.Dir, func(e repofs.Entry) error {
-		p := e.Path
-		rel := strings.TrimPrefix(p, config.Dir+"/")
-		// A scenario id never starts with a dot: hidden files (an editor's
-		// lock file .#x.toml) and directories are never contracts.
-		hidden := strings.HasPrefix(e.Name, ".")
-		switch {
-		case e.Refused != nil:
-			if e.MayBe(".toml") {
-				refused = append(refused, refusedContract(specs, e.Refused))
-			}
-			return nil
-		case e.Dir:
-			if hidden || !strings.Contains(rel, "/") && reservedDirs[rel] {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if hidden || p == config.Path || !strings.HasSuffix(p, ".toml") {
-			return nil
-		}
-		out = append(out, p)
-		return nil
-	})
-	if errors.Is(err, fs.ErrNotExist) {
-		if _, statErr := fs.Stat(fsys, config.Dir); errors.Is(statErr, fs.ErrNotExist) {
-			err = nil
-		}
+	for _, r := range refusals {
+		refused = append(refused, refusedContract(specs, r))
 	}
-	sort.Strings(out)
-	return out, refused, err
+	return paths, refused, err
 }
 
 // capabilityOf splits a contract path into capability and id:

@@ -2,7 +2,6 @@ package derivation
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -29,44 +28,33 @@ func (d derivedFile) property() string {
 	return d.derivedFrom[:max(strings.LastIndexByte(d.derivedFrom, '@'), 0)]
 }
 
-// reservedDirs hold no deployed contracts (as in ah check's scope).
-var reservedDirs = map[string]bool{"changes": true, "state": true}
-
-// derivedFiles lists the deployed contracts recording derived_from, in
-// walk (path) order. Unreadable, oversized and invalid files are skipped:
-// ah check reports them, and sync cannot tell whether they are derived.
+// derivedFiles lists the deployed contracts (config.DeployedContracts) in a
+// capability directory that record derived_from, in path order.
+// Unreadable, oversized and invalid files are skipped: ah check reports
+// them, and sync cannot tell whether they are derived.
 func derivedFiles(fsys fs.FS) ([]derivedFile, error) {
+	paths, _, err := config.DeployedContracts(fsys)
+	if err != nil {
+		return nil, err
+	}
 	var out []derivedFile
-	err := repofs.Walk(fsys, config.Dir, func(e repofs.Entry) error {
-		rel := strings.TrimPrefix(e.Path, config.Dir+"/")
-		hidden := strings.HasPrefix(e.Name, ".")
-		switch {
-		case e.Refused != nil:
-			return nil
-		case e.Dir:
-			if hidden || !strings.Contains(rel, "/") && reservedDirs[rel] {
-				return fs.SkipDir
-			}
-			return nil
-		case hidden || e.Path == config.Path || !strings.HasSuffix(e.Name, ".toml") || !strings.Contains(rel, "/"):
-			return nil
+	for _, p := range paths {
+		rel := strings.TrimPrefix(p, config.Dir+"/")
+		if !strings.Contains(rel, "/") {
+			continue
 		}
-		data, err := repofs.ReadFile(fsys, e.Path, repofs.ContractLimit)
+		data, err := repofs.ReadFile(fsys, p, repofs.ContractLimit)
 		if err != nil || !bytes.Contains(data, []byte("derived_from")) {
-			return nil
+			continue
 		}
 		doc, err := schema.DecodeTOML(data)
 		from, _ := doc["derived_from"].(string)
 		if err != nil || from == "" {
-			return nil
+			continue
 		}
-		out = append(out, derivedFile{e.Path, path.Dir(rel), from, data})
-		return nil
-	})
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		out = append(out, derivedFile{p, path.Dir(rel), from, data})
 	}
-	return out, err
+	return out, nil
 }
 
 // orphans are the derived files whose row is known to be gone: their spec

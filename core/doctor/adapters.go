@@ -179,33 +179,19 @@ func declaredTypes(repo fs.FS) []string {
 	return out
 }
 
-// declaredEntries lists the test entries of every readable contract under
-// .espectacular (change overlays, state and hidden names excluded), walked
-// and read as ah check does (repofs): a linked capability directory counts,
-// a link leaving the repository and an oversized file do not. Unreadable or
-// malformed contracts are `ah check`'s business, not doctor's.
+// declaredEntries lists the test entries of every readable deployed
+// contract, the ones ah check reads (config.DeployedContracts). Unreadable
+// or malformed contracts are `ah check`'s business, not doctor's.
 func declaredEntries(repo fs.FS) []contract.Entry {
+	paths, _, _ := config.DeployedContracts(repo)
 	var out []contract.Entry
-	_ = repofs.Walk(repo, config.Dir, func(e repofs.Entry) error {
-		hidden := strings.HasPrefix(e.Name, ".")
-		switch {
-		case e.Refused != nil:
-			return nil
-		case e.Dir:
-			if hidden || e.Path == config.Dir+"/changes" || e.Path == config.Dir+"/state" {
-				return fs.SkipDir
-			}
-			return nil
-		case hidden || e.Path == config.Path || !strings.HasSuffix(e.Path, ".toml"):
-			return nil
-		}
-		data, err := repofs.ReadFile(repo, e.Path, repofs.ContractLimit)
+	for _, p := range paths {
+		data, err := repofs.ReadFile(repo, p, repofs.ContractLimit)
 		if err != nil {
-			return nil
+			continue
 		}
-		c, _ := contract.Decode(e.Path, data)
+		c, _ := contract.Decode(p, data)
 		out = append(out, c.Tests...)
-		return nil
-	})
+	}
 	return out
 }
