@@ -1,10 +1,11 @@
 package check
 
 import (
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
-	"github.com/espectacular/ah/core/runner"
 )
 
 // assemble builds the report from the stages' results: findings sorted,
@@ -99,12 +100,12 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution) ([]re
 
 // adapterOf names what judged a binding beyond its exit status: the
 // framework adapter, or "custom" for a custom runner's envelope.
-func adapterOf(p runner.Plan) string {
+func adapterOf(p adapter.Plan) string {
 	switch p.Kind {
-	case runner.Framework:
-		return p.Driver.Name()
-	case runner.Envelope:
-		return runner.Custom
+	case adapter.Framework:
+		return p.Driver.Framework().Name
+	case adapter.Envelope:
+		return contract.CustomType
 	}
 	return ""
 }

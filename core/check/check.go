@@ -74,8 +74,8 @@ type Exec struct {
 type Report = report.Report
 
 // Run checks the repository in fsys in stages with plain data between
-// them: scope (units) -> validate (findings, ready units with their runner
-// plans) -> plan (jobs) -> execute (job results) -> assemble (report).
+// them: scope (units) -> contracts read -> adapter evidence gathered ->
+// validate (findings, ready units with their runner plans) -> plan (jobs) -> execute (job results) -> assemble (report).
 func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Report, error) {
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
@@ -92,18 +92,21 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
-	resolveEntry, decided := newResolver(ctx, fsys, cfg, opts.Adapters, opts.Exec != nil)
-	v, err := validate(fsys, cfg, sc, resolveEntry)
+	read, err := readContracts(fsys, sc.units)
 	if err != nil {
 		return Report{}, err
 	}
+	// Gather, then decide: the adapter evidence for every test type in
+	// scope, then each entry's plan as a pure function of it.
+	detected := detect(ctx, fsys, cfg, opts.Adapters, testTypes(read), opts.Exec != nil)
 	// A cancellation during the adapter probes (a slow `pytest --version`)
 	// left their evidence incomplete: the findings drawn from it, such as
 	// missing-adapter, would be false. The run was interrupted (issue 9).
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
-	v.findings = append(v.findings, decided.probeTimeouts()...)
+	v := validate(cfg, sc, read, detected.planner(cfg))
+	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
 	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, opts.Spk)
 	if err != nil {
 		return Report{}, err

@@ -33,11 +33,13 @@ var _ ports.Driver = Driver{}
 // New returns the pytest adapter.
 func New() Driver { return Driver{} }
 
-// Name implements ports.Driver.
-func (Driver) Name() string { return Name }
+var _ ports.Classifier = Driver{}
 
-// Aliases implements ports.Driver: Python test types run pytest.
-func (Driver) Aliases() []string { return []string{"python"} }
+// Framework implements ports.Detector: Python test types run pytest; test
+// files importing pytest are source_import evidence.
+func (Driver) Framework() ports.Framework {
+	return ports.Framework{Name: Name, Aliases: []string{"python"}, SourceFile: sourceFile, Imports: importsFramework}
+}
 
 // RunsFramework implements ports.Driver: argv runs pytest when it names a
 // pytest executable (`pytest`, `.venv/bin/pytest`, `uv run pytest`) or a

@@ -20,35 +20,38 @@ const NoTestsRan = "no_tests_ran"
 // `PYTHONPATH=src` set by the user still works with ah's plugin loaded.
 var pathLists = []string{"PYTHONPATH", "NODE_PATH"}
 
-// adapterRunner runs a test framework through its adapter: Start switches
-// on the framework's structured output in a private scratch directory, and
-// Judge reads it.
-type adapterRunner struct {
+// frameworkRunner runs a test framework through the Reporter half of its
+// driver (the adapter core/adapter selected): Start switches on the
+// framework's structured output in a private scratch directory, and Judge
+// reads it.
+type frameworkRunner struct {
+	// name is the adapter name ("pytest").
+	name   string
 	driver ports.Reporter
 	// source is how the adapter was selected (ports.Source*); version the
 	// framework version, when known.
 	source, version string
 }
 
-func (a adapterRunner) key() string {
-	return a.driver.Name() + "\x00" + a.source + "\x00" + a.version
+func (a frameworkRunner) key() string {
+	return a.name + "\x00" + a.source + "\x00" + a.version
 }
 
 // Describe adds the adapter to an execution record.
-func (a adapterRunner) Describe(ex *Execution) {
-	ex.Adapter, ex.DetectionSource, ex.Version = a.driver.Name(), a.source, a.version
+func (a frameworkRunner) Describe(ex *Execution) {
+	ex.Adapter, ex.DetectionSource, ex.Version = a.name, a.source, a.version
 }
 
 // Start gives the job a private scratch directory, writes the driver's
 // files there and returns the prepared command; Cleanup removes the
 // directory. Without a scratch the job runs as declared and is judged by
 // its exit status alone.
-func (a adapterRunner) Start(ctx context.Context, env Env, inv Invocation) (Started, error) {
+func (a frameworkRunner) Start(ctx context.Context, env Env, inv Invocation) (Started, error) {
 	cmd := env.command(inv, 0)
 	if env.Scratch == nil {
 		return Started{Command: cmd}, nil
 	}
-	name := a.driver.Name()
+	name := a.name
 	dir, err := env.Scratch.MkdirTemp(ctx)
 	if err != nil {
 		return Started{}, fmt.Errorf("create a scratch directory for the %s report: %w", name, err)
@@ -92,7 +95,7 @@ func inherit(env []string, getenv func(string) string) []string {
 // parse reads the structured result of a prepared run that ended on its
 // own; nil when there is none. Test ids and error locations under dir, the
 // absolute repository root, are made repository-relative.
-func (a adapterRunner) parse(o Outcome) *ports.TestReport {
+func (a frameworkRunner) parse(o Outcome) *ports.TestReport {
 	if !o.Prepared || o.Skipped || o.StartErr != nil || o.Result.Canceled {
 		return nil
 	}
@@ -125,7 +128,7 @@ func relativize(rep *ports.TestReport, dir string) {
 // partial is whatever report a prepared run that was started left behind,
 // parsed or not: a timed-out run's report is cut, but the tests it names
 // did run.
-func (a adapterRunner) partial(o Outcome) *ports.TestReport {
+func (a frameworkRunner) partial(o Outcome) *ports.TestReport {
 	if !o.Prepared || o.StartErr != nil {
 		return nil
 	}

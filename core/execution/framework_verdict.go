@@ -12,26 +12,13 @@ import (
 // maxNamed bounds how many failing tests or errors a message names.
 const maxNamed = 3
 
-// classifier is implemented by drivers that name the kind of a failed run
-// (pytest: pytest-import-error, ...), reported as test.type.
-type classifier interface {
-	Classify(ports.TestReport) string
-}
-
-// transcriber is implemented by drivers whose structured output replaces
-// the human one on stdout (go test -json): Transcript turns it back into
-// text for the finding's stdout tail.
-type transcriber interface {
-	Transcript(stdout []byte) []byte
-}
-
 // Judge judges an adapter job by its parsed report, falling back to
 // the exit status when there is none (not prepared, not written, cut, or
 // not understood). With a report: any failed test, reported error or
 // non-zero exit fails (pytest's exit 5 and vitest's "no test files"
 // included: the finding says nothing was collected); otherwise a run in
 // which no test passed ran nothing and is no-tests-ran; otherwise it passes.
-func (a adapterRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
+func (a frameworkRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
 	verdict := verdictOf(o)
 	rep := a.parse(o)
 	if rep != nil && verdict != NotRun && verdict != TimedOut && o.StartErr == nil && !o.Result.Signaled {
@@ -68,14 +55,14 @@ func tally(rep ports.TestReport) map[ports.TestStatus]int {
 // test-failing (classified by the driver when it can) or no-tests-ran,
 // with the adapter fields, the failing tests the report names and tails
 // bounded to the default size.
-func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
+func (a frameworkRunner) finding(j Job, b Binding, o Outcome, verdict string, rep *ports.TestReport, ms *int64) finding.Finding {
 	f := failing(j, b, o, ms)
-	if tr, ok := a.driver.(transcriber); ok && o.StartErr == nil {
+	if tr, ok := a.driver.(ports.Transcriber); ok && o.StartErr == nil {
 		f.Test.StdoutTail = string(tr.Transcript(wholeLines(o.Result)))
 	}
 	t := f.Test
-	t.Type = a.driver.Name()
-	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.driver.Name(), b.Entry.Type, a.source, a.version
+	t.Type = a.name
+	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.name, b.Entry.Type, a.source, a.version
 	t.StdoutTail = lastBytes(t.StdoutTail, ports.DefaultTailBytes)
 	t.StderrTail = lastBytes(t.StderrTail, ports.DefaultTailBytes)
 	switch {
@@ -93,7 +80,7 @@ func (a adapterRunner) finding(j Job, b Binding, o Outcome, verdict string, rep 
 			f.Message += "; no test had reported a result yet: if it was still building or collecting, raise timeout_seconds for this entry"
 		}
 	case rep != nil:
-		if c, ok := a.driver.(classifier); ok {
+		if c, ok := a.driver.(ports.Classifier); ok {
 			if class := c.Classify(*rep); class != "" {
 				t.Type = class
 			}
@@ -129,14 +116,14 @@ func invocationProblem(rep ports.TestReport) bool {
 	return true
 }
 
-func (a adapterRunner) noTestsMessage(j Job, b Binding, o Outcome, r *ports.TestReport) string {
+func (a frameworkRunner) noTestsMessage(j Job, b Binding, o Outcome, r *ports.TestReport) string {
 	what := fmt.Sprintf("tests.%s[%d] of %s", b.Entry.Type, b.Entry.Index, b.ContractPath)
 	if r == nil {
 		return fmt.Sprintf("%s exited with status %d, but its structured output could not be read: --strict needs a selected test that ran and passed; %s", what, o.Result.ExitCode, strictAdvice)
 	}
 	rep := *r
 	if n := tally(rep)[ports.TestPassed]; n > 0 {
-		return fmt.Sprintf("%s passed %d tests, but none its flags select as %s matches them: --strict needs a selected test that ran and passed; %s", what, n, a.driver.Name(), strictAdvice)
+		return fmt.Sprintf("%s passed %d tests, but none its flags select as %s matches them: --strict needs a selected test that ran and passed; %s", what, n, a.name, strictAdvice)
 	}
 	detail := fmt.Sprintf("exit status %d", o.Result.ExitCode)
 	if n := tally(rep)[ports.TestSkipped]; n > 0 {

@@ -1,25 +1,21 @@
-// Package runner decides, in one place, how a contract's test entry runs:
-// which runner kind, which argv prefix, which adapter. The structural check
-// reports the Problem of an entry that cannot run; execution consumes the
-// Plan of one that can, so the two never disagree.
-package runner
+package adapter
+
+// PlanEntry decides, in one place, how a contract's test entry runs: which
+// Kind, which argv prefix, which adapter. The structural check reports the
+// Problem of an entry that cannot run; execution consumes the Plan of one
+// that can, so the two never disagree.
 
 import (
 	"fmt"
 	"maps"
 	"slices"
 
-	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/spelling"
 	"github.com/espectacular/ah/ports"
 )
-
-// Custom is the [[tests.custom]] test type, the [runners.custom.<name>]
-// table, and the adapter name reported for custom runners.
-const Custom = contract.CustomType
 
 // Kind is how a test entry runs.
 type Kind int
@@ -34,12 +30,12 @@ const (
 	// Envelope runs a custom runner, judged by its exit status and the
 	// JSON envelope it prints.
 	Envelope
-	// Framework runs a test framework through its adapter, judged by the
+	// Framework runs a test framework through its driver, judged by the
 	// framework's structured report.
 	Framework
 )
 
-// Plan is the resolved runner of one test entry.
+// Plan is how one test entry runs.
 type Plan struct {
 	Kind Kind
 	// Command is the argv prefix the entry's flags follow (empty for
@@ -47,7 +43,9 @@ type Plan struct {
 	Command []string
 	// CustomName names the custom runner (Envelope).
 	CustomName string
-	// Driver, Source and Version describe the adapter (Framework).
+	// Driver, Source and Version describe the adapter (Framework). Driver
+	// is the whole driver, not only its Detector: execution runs and
+	// judges the job through its Reporter half.
 	Driver          ports.Driver
 	Source, Version string
 }
@@ -60,27 +58,27 @@ type Problem struct {
 
 // Detect returns the adapter decision of a test type; nil means adapters
 // are off, so only configured runners count.
-type Detect func(testType string) adapter.Decision
+type Detect func(testType string) Decision
 
-// Resolve decides how entry e runs. The first rule that applies wins:
+// PlanEntry decides how entry e runs. The first rule that applies wins:
 // shell; [[tests.custom]] names a custom runner block; an adapter the
 // decision selected; a [runners] argv; a custom runner of the type's name.
-func Resolve(cfg config.Config, detect Detect, drivers []ports.Driver, e contract.Entry) (Plan, *Problem) {
+func PlanEntry(cfg config.Config, detect Detect, drivers []ports.Driver, e contract.Entry) (Plan, *Problem) {
 	switch e.Type {
 	case contract.ShellType:
 		return Plan{Kind: Shell}, nil
-	case Custom:
+	case contract.CustomType:
 		if r, ok := cfg.CustomRunners[e.Runner]; ok && len(r.Command) > 0 {
 			return Plan{Kind: Envelope, Command: r.Command, CustomName: e.Runner}, nil
 		}
 		return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
-			"tests.%s[%d] names runner %q but %s has no [runners.%s.%s] block%s", Custom, e.Index, e.Runner, config.Path, Custom, e.Runner,
+			"tests.%s[%d] names runner %q but %s has no [runners.%s.%s] block%s", contract.CustomType, e.Index, e.Runner, config.Path, contract.CustomType, e.Runner,
 			spelling.Hint(e.Runner, slices.Sorted(maps.Keys(cfg.CustomRunners))))}
 	}
-	var d adapter.Decision
+	var d Decision
 	if detect != nil {
 		d = detect(e.Type)
-		if drv, ok := adapter.Find(drivers, d.Adapter); ok && d.Found() {
+		if drv, ok := Find(drivers, d.Adapter); ok && d.Found() {
 			return Plan{Kind: Framework, Command: d.Command, Driver: drv, Source: d.Source, Version: d.Version}, nil
 		}
 	}
@@ -102,10 +100,11 @@ func Resolve(cfg config.Config, detect Detect, drivers []ports.Driver, e contrac
 // typeHint names the known test type a misspelt one was probably meant to
 // be ([[tests.pyest]] -> pytest), or is "" (issue 8).
 func typeHint(cfg config.Config, drivers []ports.Driver, testType string) string {
-	known := []string{contract.ShellType, Custom}
+	known := []string{contract.ShellType, contract.CustomType}
 	for _, d := range drivers {
-		known = append(known, d.Name())
-		known = append(known, d.Aliases()...)
+		fw := d.Framework()
+		known = append(known, fw.Name)
+		known = append(known, fw.Aliases...)
 	}
 	known = append(known, cfg.RunnerNames()...)
 	known = append(known, slices.Sorted(maps.Keys(cfg.CustomRunners))...)

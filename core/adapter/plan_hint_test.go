@@ -1,4 +1,4 @@
-package runner_test
+package adapter_test
 
 import (
 	"testing"
@@ -9,14 +9,13 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
 )
 
 // issue 8: an unknown test type or custom runner name close to a known one
 // names it; one far from every known name gets no guess.
-func TestResolveDidYouMean(t *testing.T) {
+func TestPlanEntryDidYouMean(t *testing.T) {
 	drivers := []ports.Driver{&portstest.Driver{Adapter: "pytest"}}
 	cfg := config.Config{
 		Runners:       map[string]config.Runner{"integration": {Command: []string{"./it"}}},
@@ -35,7 +34,7 @@ func TestResolveDidYouMean(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, problem := runner.Resolve(cfg, detect, drivers, tt.entry)
+			_, problem := adapter.PlanEntry(cfg, detect, drivers, tt.entry)
 			require.NotNil(t, problem)
 			assert.Contains(t, problem.Message, tt.want)
 		})
