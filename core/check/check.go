@@ -195,23 +195,41 @@ func plan(cfg config.Config, ready []validated) ([]execution.Job, []finding.Find
 	var invs []execution.Invocation
 	var unresolved []finding.Finding
 	for _, v := range ready {
-		for i, e := range v.Contract.Tests {
-			b := execution.Binding{
-				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
-				Scenario: scenarioOf(v.Scenario), Entry: e,
-			}
-			inv, err := execution.Invoke(cfg, b, v.plans[i])
-			if err != nil {
-				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", v.ContractPath, err))
+		for _, x := range invocations(cfg, v) {
+			if x.err != nil {
+				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", v.ContractPath, x.err))
 				f.ContractPath = v.ContractPath
 				unresolved = append(unresolved, f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario)))
 				continue
 			}
-			bindings = append(bindings, b)
-			invs = append(invs, inv)
+			bindings = append(bindings, x.binding)
+			invs = append(invs, x.inv)
 		}
 	}
 	return execution.Plan(bindings, invs), unresolved
+}
+
+// invoked is one test entry of a ready unit, bound to its scenario and
+// invoked with its plan; err says why it cannot be invoked.
+type invoked struct {
+	binding execution.Binding
+	inv     execution.Invocation
+	err     error
+}
+
+// invocations binds and invokes each test entry of v, in order: the one
+// loop both the test run and the mutation script build on.
+func invocations(cfg config.Config, v validated) []invoked {
+	out := make([]invoked, len(v.Contract.Tests))
+	for i, e := range v.Contract.Tests {
+		b := execution.Binding{
+			Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
+			Scenario: scenarioOf(v.Scenario), Entry: e,
+		}
+		inv, err := execution.Invoke(cfg, b, v.plans[i])
+		out[i] = invoked{binding: b, inv: inv, err: err}
+	}
+	return out
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
