@@ -1,7 +1,3 @@
-// Package drivers lists ah's bundled test-framework adapters. Each driver
-// lives in its own package (pytest, cargo, vitest, gotest) with the same
-// shape: a constructor, a ports.Driver implementation, pure parsers and a
-// testdata folder of real-tool fixtures.
 package drivers
 
 import (

@@ -1,8 +1,3 @@
-// Package adapter decides which test-framework adapter runs each declared
-// test type. Gather collects the evidence (manifests, environment probes run
-// through the process port, test files importing a framework); Resolve is a
-// pure function over that evidence and the config, applying the precedence
-// configured > manifest > environment > source_import per test type.
 package adapter
 
 import (
