@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/derive"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/core/spec"
@@ -83,7 +82,7 @@ func orphans(fsys fs.FS, cfg config.Config, files []spec.File, derived []derived
 		case found && f.Skipped == nil:
 			// Not a source: no frontmatter id, or no Properties rows.
 			text, err := repofs.ReadString(fsys, specPath, cfg.SpecBytes())
-			if err != nil || slices.Contains(derive.PropertyIDs(text), prop) {
+			if err != nil || slices.Contains(PropertyIDs(text), prop) {
 				continue // a row sync cannot derive from is not judged
 			}
 		case found, exists(fsys, specPath):
@@ -133,7 +132,7 @@ func Owned(data []byte) string {
 		return strings.Join(why, " and ")
 	}
 	authored, _ := doc["authored_with"].(string)
-	if !bytes.Equal(data, derive.Render(derive.Current(doc), authored)) {
+	if !bytes.Equal(data, Render(Current(doc), authored)) {
 		return "it holds edits ah sync did not write (a comment, a key, or another layout)"
 	}
 	return ""

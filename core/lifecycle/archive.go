@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
@@ -64,7 +65,7 @@ func Archive(fsys fs.FS, deployed []spec.File, change string) (ArchivePlan, erro
 		if err != nil {
 			return fmt.Errorf("read %s: %w", p, err)
 		}
-		to := ContractPath(capability, id)
+		to := contract.Path(config.Dir, capability, id)
 		if why := refuse(fsys, capability, id, to, data, ids); why != "" {
 			problems = append(problems, p+": "+why)
 			return nil

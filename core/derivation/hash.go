@@ -2,7 +2,7 @@
 // the row hash recorded in derived_from, the contract id and file, the
 // archetype, VERIFIES links in scenario bodies, and the surgical TOML edit
 // that refreshes only the derived fields.
-package derive
+package derivation
 
 import (
 	"crypto/sha256"
