@@ -1,7 +1,3 @@
-// Package derive turns specodelic Properties rows into derived contracts:
-// the row hash recorded in derived_from, the contract id and file, the
-// archetype, VERIFIES links in scenario bodies, and the surgical TOML edit
-// that refreshes only the derived fields.
 package derivation
 
 import (

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/core/spec"
@@ -38,8 +39,8 @@ func derivedFiles(fsys fs.FS) ([]derivedFile, error) {
 	}
 	var out []derivedFile
 	for _, p := range paths {
-		rel := strings.TrimPrefix(p, config.Dir+"/")
-		if !strings.Contains(rel, "/") {
+		capability, _, inCapability := contract.Split(config.Dir, p)
+		if !inCapability {
 			continue
 		}
 		data, err := repofs.ReadFile(fsys, p, repofs.ContractLimit)
@@ -51,7 +52,7 @@ func derivedFiles(fsys fs.FS) ([]derivedFile, error) {
 		if err != nil || from == "" {
 			continue
 		}
-		out = append(out, derivedFile{p, path.Dir(rel), from, data})
+		out = append(out, derivedFile{p, capability, from, data})
 	}
 	return out, nil
 }

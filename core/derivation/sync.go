@@ -1,7 +1,3 @@
-// Package derivation is the `ah sync` use case: it derives one contract per
-// Properties row of every lint-clean dual-format spec, refreshing only the
-// derived fields of existing contracts, and refuses (writing nothing at
-// all) when any spec cannot be derived from.
 package derivation
 
 import (
