@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"path"
 	"slices"
 	"strings"
 
@@ -53,11 +52,8 @@ func Archive(fsys fs.FS, deployed []spec.File, change string) (ArchivePlan, erro
 			dirs = append(dirs, p)
 			return nil
 		}
-		rel := strings.TrimPrefix(p, root+"/")
-		capability, file := path.Split(rel)
-		capability = strings.TrimSuffix(capability, "/")
-		id, isTOML := strings.CutSuffix(file, ".toml")
-		if capability == "" || !isTOML {
+		capability, id, ok := contract.Split(root, p)
+		if !ok {
 			problems = append(problems, fmt.Sprintf("%s: not a staged contract (<capability>/<scenario-id>.toml): move it out of %s", p, root))
 			return nil
 		}
