@@ -158,7 +158,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	if picked != nil {
 		unselected(rep.Units, *picked)
-		rep.Selection = selectionOf(*picked)
+		rep.Selection = picked
 	}
 	return rep, nil
 }

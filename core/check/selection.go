@@ -34,14 +34,6 @@ func narrow(cfg config.Config, sc resolved, ready []validated, ch selection.Chan
 	return kept, d
 }
 
-// selectionOf is the report's view of a decision.
-func selectionOf(d selection.Decision) *report.Selection {
-	return &report.Selection{
-		Source: d.Source, Base: d.Base, Head: d.Head, ChangedFiles: d.ChangedFiles,
-		Selected: d.Selected, SelectedContracts: d.SelectedContracts, Skipped: d.Skipped, Fallback: d.Fallback,
-	}
-}
-
 // unselected marks the units whose tests the selection skipped as valid
 // without bindings: checked, not run, neither passed nor failed.
 func unselected(units []report.Unit, d selection.Decision) {

@@ -224,7 +224,7 @@ func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding
 }
 
 func orphan(cfg config.Config, r resolved, p string) finding.Finding {
-	capability, id := capabilityOf(p)
+	capability, id, _ := contract.Split(config.Dir, p)
 	specPath := path.Join(cfg.Specs, capability, "spec.md")
 	where := "in " + specPath
 	if !slices.ContainsFunc(r.files, func(f spec.File) bool { return f.Path == specPath }) {
@@ -263,7 +263,7 @@ func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 // --change, staged in the change whose scenario it is.
 func stubCommand(u Unit) *string {
 	argv := []string{"ah", "contract", "new"}
-	if u.ContractPath != path.Join(config.Dir, u.Capability, u.Scenario.ID+".toml") {
+	if u.ContractPath != contract.Path(config.Dir, u.Capability, u.Scenario.ID) {
 		rest, ok := strings.CutPrefix(u.ContractPath, overlay.StagingDir("")+"/")
 		change, _, _ := strings.Cut(rest, "/")
 		if !ok || u.ContractPath != overlay.StagedPath(change, u.Capability, u.Scenario.ID) {

@@ -1,11 +1,9 @@
-// Package report holds the result of `ah check`: plain data assembled by
-// the check use case and read by every printer (text, JSON, and the formats
-// still to come). Nothing here knows how it is printed: the JSON shape is
-// mapped in the printer layer (cmd/ah/cli/output), so the fields carry no
-// tags.
 package report
 
-import "github.com/espectacular/ah/core/finding"
+import (
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/selection"
+)
 
 // Report is the result of a check.
 type Report struct {
@@ -31,8 +29,10 @@ type Report struct {
 	// Notes say what was not checked and why (the contract-stale check
 	// without spk); printed only by ah check --verbose, never in JSON.
 	Notes []string
-	// Selection is set exactly when tests were run (selection.go).
-	Selection *Selection
+	// Selection is what ah check --run-tests ran of the scope and why
+	// (issue 13), set exactly when tests were run. It narrows execution
+	// only; every unit is still checked.
+	Selection *selection.Decision
 }
 
 // Shard is slice Index of Total of a check's executions. Order holds, for

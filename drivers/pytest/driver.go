@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/drivers/argv"
+	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -90,7 +91,7 @@ func (Driver) Parse(res ports.Result, report []byte) ports.TestReport {
 		if msg == "" {
 			msg = strings.TrimSpace(string(res.Stdout))
 		}
-		r.Errors = append(r.Errors, ports.ReportError{Kind: KindUsage, Message: clip(msg)})
+		r.Errors = append(r.Errors, ports.ReportError{Kind: KindUsage, Message: headtail.Clip(msg, MaxMessage)})
 	}
 	return r
 }

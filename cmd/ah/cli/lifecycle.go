@@ -22,6 +22,37 @@ type filesJSON struct {
 	Notes   []string  `json:"notes"`
 }
 
+// planFunc plans a lifecycle command's writes; deployed is nil for a
+// command run without the deployed specs.
+type planFunc func(r *repo, deployed []spec.File) ([]lifecycle.Op, error)
+
+// runPlan is the prologue every lifecycle command shares: open the
+// repository, discover the deployed specs (withSpecs), plan, map the
+// plan's refusals to exit codes (planError, naming "ah <cmd>"), and carry
+// the plan out atomically. It returns the ops applied and the envelope data
+// listing what they wrote and removed.
+func runPlan(ctx context.Context, g *Globals, d *Deps, cmd string, withSpecs bool, plan planFunc) ([]lifecycle.Op, filesJSON, error) {
+	r, err := openRepo(g, d)
+	if err != nil {
+		return nil, filesJSON{}, err
+	}
+	var deployed []spec.File
+	if withSpecs {
+		if deployed, err = deployedSpecs(r); err != nil {
+			return nil, filesJSON{}, err
+		}
+	}
+	ops, err := plan(r, deployed)
+	if err != nil {
+		return nil, filesJSON{}, planError(cmd, err)
+	}
+	if err := applyOps(ctx, d, r, ops); err != nil {
+		return nil, filesJSON{}, err
+	}
+	written, removed := lifecycle.Paths(ops)
+	return ops, filesJSON{Written: written, Removed: removed}, nil
+}
+
 // applyOps carries a plan out atomically (see lifecycle.Apply).
 func applyOps(ctx context.Context, d *Deps, r *repo, ops []lifecycle.Op) error {
 	w := d.NewWriter(r.Root)

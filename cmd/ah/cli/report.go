@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
@@ -132,20 +131,11 @@ func matrixData(m coverage.Matrix) matrixJSON {
 	return out
 }
 
-// writeHTML writes the page atomically (a browser or CI upload never sees
-// half of it), resolving FILE against -C like --output.
+// writeHTML writes the page (see writeUserFile).
 func writeHTML(ctx context.Context, g *Globals, d *Deps, file string, m coverage.Matrix) error {
 	var buf bytes.Buffer
 	if err := output.CoverageHTML(&buf, m, Version); err != nil {
 		return err
 	}
-	path, err := outputPath(g, d, file)
-	if err != nil {
-		return err
-	}
-	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), buf.Bytes(), 0o644); err != nil {
-		return &ExitError{Code: ExitCannotRun, Cause: err,
-			Message: fmt.Sprintf("cannot write the HTML report to %s (--html): %v; check that its directory exists and is writable", file, innermost(err))}
-	}
-	return nil
+	return writeUserFile(ctx, g, d, file, "--html", "the HTML report", buf.Bytes())
 }

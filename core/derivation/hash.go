@@ -1,8 +1,4 @@
-// Package derive turns specodelic Properties rows into derived contracts:
-// the row hash recorded in derived_from, the contract id and file, the
-// archetype, VERIFIES links in scenario bodies, and the surgical TOML edit
-// that refreshes only the derived fields.
-package derive
+package derivation
 
 import (
 	"crypto/sha256"

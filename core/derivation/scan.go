@@ -1,4 +1,4 @@
-package derive
+package derivation
 
 import "strings"
 

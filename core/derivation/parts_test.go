@@ -1,23 +1,12 @@
-package derive_test
+package derivation_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/derivation"
 )
-
-func TestSlug(t *testing.T) {
-	for in, want := range map[string]string{
-		"P-discovery": "p-discovery", "P-token": "p-token", "P-weird.name/x": "p-weird-name-x",
-		"p_shipped": "p-shipped", "P-ümlaut": "p-mlaut", "--P--x--": "p-x",
-		"A@Z[a`z{0/9:": "a-z-a-z-0-9", "Zz09Aa": "zz09aa",
-	} {
-		assert.Equal(t, want, derive.Slug(in), "Slug(%q)", in)
-	}
-	assert.Equal(t, ".espectacular/gate/p-discovery.toml", derive.ContractPath(".espectacular", "gate", "P-discovery"))
-}
 
 func TestVerifies(t *testing.T) {
 	tests := []struct {
@@ -33,19 +22,19 @@ func TestVerifies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, derive.Verifies(tt.body, "gate"))
+			assert.Equal(t, tt.want, derivation.Verifies(tt.body, "gate"))
 		})
 	}
 }
 
 func TestArchetype(t *testing.T) {
-	row := func(kind, derivesFrom string) derive.Row {
-		return derive.Row{ID: "P-x", Kind: &kind, Cells: map[string]string{"derives_from": derivesFrom}}
+	row := func(kind, derivesFrom string) derivation.Row {
+		return derivation.Row{ID: "P-x", Kind: &kind, Cells: map[string]string{"derives_from": derivesFrom}}
 	}
-	m := derive.Model{FileID: "gate", Emits: []string{"[[gate.C-err]]"}, Guards: []string{"[[gate.C-guarded]] AND [[gate.C-other.member]]"}}
+	m := derivation.Model{FileID: "gate", Emits: []string{"[[gate.C-err]]"}, Guards: []string{"[[gate.C-guarded]] AND [[gate.C-other.member]]"}}
 	tests := []struct {
 		name string
-		row  derive.Row
+		row  derivation.Row
 		want string
 	}{
 		{"emitted constraint", row("unit", "[[gate.C-err]]"), "CE"},
@@ -58,7 +47,7 @@ func TestArchetype(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, derive.Archetype(tt.row, m))
+			assert.Equal(t, tt.want, derivation.Archetype(tt.row, m))
 		})
 	}
 }
@@ -71,7 +60,7 @@ func TestFileID(t *testing.T) {
 		"# gate\nid: x\n":                           "",
 		"---\nkind: intent\n---\nid: x\n":           "",
 	} {
-		assert.Equal(t, want, derive.FileID(text), "FileID(%q)", text)
+		assert.Equal(t, want, derivation.FileID(text), "FileID(%q)", text)
 	}
 }
 
@@ -80,32 +69,32 @@ func TestPropertyIDs(t *testing.T) {
 		"## Properties\n\nprose first\n| id | kind | derives_from | generator | predicate |\n| --- | :-: | --- | --- | --- |\n" +
 		"| P-a | unit | [[gate.C-a]] | g | `a | b` |\n\n| P-b | law | x | y | z |\n|  | unit |\n### Other\n| P-c | unit |\n" +
 		"## Requirements\n| P-d |\n"
-	assert.Equal(t, []string{"P-a", "P-b"}, derive.PropertyIDs(text))
-	assert.Empty(t, derive.PropertyIDs("## Properties\n| ID | Property |\n| --- | --- |\n| P-1 | x |\n"), "the header must name an id column")
+	assert.Equal(t, []string{"P-a", "P-b"}, derivation.PropertyIDs(text))
+	assert.Empty(t, derivation.PropertyIDs("## Properties\n| ID | Property |\n| --- | --- |\n| P-1 | x |\n"), "the header must name an id column")
 }
 
 func TestArchetypeLinks(t *testing.T) {
 	unitKind := "unit"
-	row := func(derivesFrom string) derive.Row {
-		return derive.Row{ID: "P-x", Kind: &unitKind, Cells: map[string]string{"derives_from": derivesFrom}}
+	row := func(derivesFrom string) derivation.Row {
+		return derivation.Row{ID: "P-x", Kind: &unitKind, Cells: map[string]string{"derives_from": derivesFrom}}
 	}
 	tests := []struct {
 		name string
-		row  derive.Row
-		m    derive.Model
+		row  derivation.Row
+		m    derivation.Model
 		want string
 	}{
-		{"no kind column, nothing cited", derive.Row{ID: "P-x"}, derive.Model{FileID: "gate", Emits: []string{"[[gate.C-a]]"}}, "PF"},
-		{"without a file id only spec. links count", row("[[gate.C-a]] [[spec.C-b]]"), derive.Model{Guards: []string{"[[gate.C-a]]"}, Emits: []string{"[[spec.C-b]]"}}, "CE"},
-		{"a file-id link is not a spec. link without a file id", row("[[gate.C-a]]"), derive.Model{Guards: []string{"[[gate.C-a]]"}}, "PF"},
-		{"empty ids are no citation", row("[[gate.]] [[spec.]]"), derive.Model{FileID: "gate", Guards: []string{"[[gate.]]"}}, "PF"},
-		{"other files' links are no citation", row("[[other.C-a]]"), derive.Model{FileID: "gate", Guards: []string{"[[other.C-a]]"}}, "PF"},
-		{"emits wins over guards", row("[[gate.C-b]] [[gate.C-a]]"), derive.Model{FileID: "gate", Guards: []string{"[[gate.C-b]]"}, Emits: []string{"x [[gate.C-a.field]]"}}, "CE"},
-		{"the second guard cites it", row("[[gate.C-b]]"), derive.Model{FileID: "gate", Guards: []string{"[[gate.C-a]]", "[[gate.C-z]] or [[gate.C-b]]"}}, "SA"},
+		{"no kind column, nothing cited", derivation.Row{ID: "P-x"}, derivation.Model{FileID: "gate", Emits: []string{"[[gate.C-a]]"}}, "PF"},
+		{"without a file id only spec. links count", row("[[gate.C-a]] [[spec.C-b]]"), derivation.Model{Guards: []string{"[[gate.C-a]]"}, Emits: []string{"[[spec.C-b]]"}}, "CE"},
+		{"a file-id link is not a spec. link without a file id", row("[[gate.C-a]]"), derivation.Model{Guards: []string{"[[gate.C-a]]"}}, "PF"},
+		{"empty ids are no citation", row("[[gate.]] [[spec.]]"), derivation.Model{FileID: "gate", Guards: []string{"[[gate.]]"}}, "PF"},
+		{"other files' links are no citation", row("[[other.C-a]]"), derivation.Model{FileID: "gate", Guards: []string{"[[other.C-a]]"}}, "PF"},
+		{"emits wins over guards", row("[[gate.C-b]] [[gate.C-a]]"), derivation.Model{FileID: "gate", Guards: []string{"[[gate.C-b]]"}, Emits: []string{"x [[gate.C-a.field]]"}}, "CE"},
+		{"the second guard cites it", row("[[gate.C-b]]"), derivation.Model{FileID: "gate", Guards: []string{"[[gate.C-a]]", "[[gate.C-z]] or [[gate.C-b]]"}}, "SA"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, derive.Archetype(tt.row, tt.m))
+			assert.Equal(t, tt.want, derivation.Archetype(tt.row, tt.m))
 		})
 	}
 }
@@ -120,7 +109,7 @@ func TestFileIDEdges(t *testing.T) {
 		"---\nname: a\n--- \nid: late\n":   "",
 		"text\n---\nid: not frontmatter\n": "",
 	} {
-		assert.Equal(t, want, derive.FileID(text), "FileID(%q)", text)
+		assert.Equal(t, want, derivation.FileID(text), "FileID(%q)", text)
 	}
 }
 
@@ -137,7 +126,7 @@ func TestPropertyIDsTables(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, derive.PropertyIDs(tt.text))
+			assert.Equal(t, tt.want, derivation.PropertyIDs(tt.text))
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package derive
+package derivation
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/core/tomlstring"
 )
 
 // Fields are the derived fields of a contract: the only keys ah sync
@@ -35,7 +36,7 @@ func Render(f Fields, authoredWith string) []byte {
 	}
 	var b strings.Builder
 	for _, k := range slices.Sorted(maps.Keys(lines)) {
-		fmt.Fprintf(&b, "%s = %s\n", k, quote(lines[k]))
+		fmt.Fprintf(&b, "%s = %s\n", k, tomlstring.Quote(lines[k]))
 	}
 	return []byte(b.String())
 }
@@ -52,7 +53,7 @@ func Refresh(data []byte, f Fields) ([]byte, error) {
 	}
 	text := string(data)
 	for _, kv := range f.values() {
-		text = setKey(text, kv[0], quote(kv[1]))
+		text = setKey(text, kv[0], tomlstring.Quote(kv[1]))
 	}
 	out := []byte(text)
 	doc, err := schema.DecodeTOML(out)
@@ -151,28 +152,3 @@ func trailer(all, v string) string {
 // oneLineString is a basic string (escapes skipped) or a literal string
 // at the start of a value.
 var oneLineString = regexp.MustCompile(`^(?:"(?:[^"\\]|\\.)*"|'[^']*')`)
-
-// quote writes s as a TOML basic string.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\u%04X`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}

@@ -1,4 +1,4 @@
-package derive_test
+package derivation_test
 
 import (
 	"strings"
@@ -7,17 +7,17 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/schema"
 )
 
-var fields = derive.Fields{ID: "p-x", Description: `new "pred" <&>`, Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0123456789ab"}
+var fields = derivation.Fields{ID: "p-x", Description: `new "pred" <&>`, Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0123456789ab"}
 
 func TestRender(t *testing.T) {
 	want := "archetype = \"SA\"\nauthored_with = \"0.1.0\"\nderived_from = \"P-x@0123456789ab\"\n" +
 		"description = \"new \\\"pred\\\" <&>\"\nfalsifiability_class = \"safety\"\nid = \"p-x\"\nstatus = \"active\"\nsuperseded_by = \"\"\n"
-	assert.Equal(t, want, string(derive.Render(fields, "0.1.0")))
-	doc, err := schema.DecodeTOML(derive.Render(fields, "0.1.0"))
+	assert.Equal(t, want, string(derivation.Render(fields, "0.1.0")))
+	doc, err := schema.DecodeTOML(derivation.Render(fields, "0.1.0"))
 	require.NoError(t, err)
 	assert.Equal(t, `new "pred" <&>`, doc["description"])
 }
@@ -29,7 +29,7 @@ func TestRefreshKeepsOwnedBytes(t *testing.T) {
 	tests := "\n# how we test it\n[[tests.go]]\nflags = \"./x -run '^TestX$'\"\ntimeout_seconds = 30\n"
 	old := "# derived by ah sync\nid = \"p-x\"\ndescription = \"\"\"old\npredicate\"\"\"\n" + owned +
 		"archetype='PF' # inferred\nderived_from = \"P-x@aaaaaaaaaaaa\"\n" + tests
-	got, err := derive.Refresh([]byte(old), fields)
+	got, err := derivation.Refresh([]byte(old), fields)
 	require.NoError(t, err)
 	want := "# derived by ah sync\nid = \"p-x\"\ndescription = \"new \\\"pred\\\" <&>\"\n" + owned +
 		"archetype=\"SA\" # inferred\nderived_from = \"P-x@0123456789ab\"\nfalsifiability_class = \"safety\"\n" + tests
@@ -38,14 +38,14 @@ func TestRefreshKeepsOwnedBytes(t *testing.T) {
 }
 
 func TestRefreshCRLFAndNoChange(t *testing.T) {
-	old := string(derive.Render(fields, "0.1.0"))
-	got, err := derive.Refresh([]byte(old), fields)
+	old := string(derivation.Render(fields, "0.1.0"))
+	got, err := derivation.Refresh([]byte(old), fields)
 	require.NoError(t, err)
 	assert.Equal(t, old, string(got), "a fresh contract is left byte-identical")
 	crlf := strings.ReplaceAll(old, "\n", "\r\n")
 	f := fields
 	f.Archetype = "PF"
-	got, err = derive.Refresh([]byte(crlf), f)
+	got, err = derivation.Refresh([]byte(crlf), f)
 	require.NoError(t, err)
 	assert.Equal(t, strings.Replace(crlf, `archetype = "SA"`, `archetype = "PF"`, 1), string(got))
 }
@@ -56,15 +56,15 @@ func TestRefreshRefusesWhatItCannotEdit(t *testing.T) {
 		"quoted key":   "\"id\" = \"p-x\"\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := derive.Refresh([]byte(old), fields)
+			_, err := derivation.Refresh([]byte(old), fields)
 			assert.Error(t, err)
 		})
 	}
 }
 
 func TestRenderQuotes(t *testing.T) {
-	f := derive.Fields{ID: "p", Description: "a\"b\\c\nd\te\rf\x01g\x1fh\x7fi j€", Archetype: "PF", FalsifiabilityClass: "safety", DerivedFrom: "P@0"}
-	got := derive.Render(f, "0.1.0")
+	f := derivation.Fields{ID: "p", Description: "a\"b\\c\nd\te\rf\x01g\x1fh\x7fi j€", Archetype: "PF", FalsifiabilityClass: "safety", DerivedFrom: "P@0"}
+	got := derivation.Render(f, "0.1.0")
 	assert.Contains(t, string(got), "description = \"a\\\"b\\\\c\\nd\\te\\rf\\u0001g\\u001Fh\\u007Fi j€\"\n")
 	doc, err := schema.DecodeTOML(got)
 	require.NoError(t, err)
@@ -72,7 +72,7 @@ func TestRenderQuotes(t *testing.T) {
 }
 
 func TestRefreshEdits(t *testing.T) {
-	f := derive.Fields{ID: "p-x", Description: "d", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0"}
+	f := derivation.Fields{ID: "p-x", Description: "d", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0"}
 	tests := []struct{ name, old, want string }{
 		{"no top-level keys: inserted first, in field order",
 			"[[tests.go]]\nflags = \"x\"\n",
@@ -97,7 +97,7 @@ func TestRefreshEdits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := derive.Refresh([]byte(tt.old), f)
+			got, err := derivation.Refresh([]byte(tt.old), f)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, string(got))
 		})
@@ -105,8 +105,8 @@ func TestRefreshEdits(t *testing.T) {
 }
 
 func TestRefreshRefusals(t *testing.T) {
-	f := derive.Fields{ID: "p-x", Description: "d", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0"}
-	fresh := string(derive.Render(f, "0.1.0"))
+	f := derivation.Fields{ID: "p-x", Description: "d", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0"}
+	fresh := string(derivation.Render(f, "0.1.0"))
 	tests := []struct{ name, old, want string }{
 		{"invalid TOML", "id = \n", "invalid TOML: "},
 		{"an insertion inside a multi-line array breaks the file", "list = [\n  \"a=b\",\n]\n",
@@ -119,7 +119,7 @@ func TestRefreshRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := derive.Refresh([]byte(tt.old), f)
+			got, err := derivation.Refresh([]byte(tt.old), f)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
 			assert.Nil(t, got)

@@ -1,8 +1,9 @@
-package derive
+package derivation
 
 import (
 	"strings"
 
+	"github.com/espectacular/ah/core/slug"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -33,7 +34,7 @@ func FromSpec(s ports.SpkSpec, fileID string) []Derived {
 		r := Row{ID: p.ID, Kind: p.Kind, Cells: p.Cells}
 		id := strings.TrimSpace(p.ID)
 		out = append(out, Derived{Property: id, Fields: Fields{
-			ID: Slug(id), Description: p.Cells["predicate"], Archetype: Archetype(r, m),
+			ID: slug.ASCII(id), Description: p.Cells["predicate"], Archetype: Archetype(r, m),
 			FalsifiabilityClass: Falsifiability, DerivedFrom: DerivedFrom(r),
 		}})
 	}

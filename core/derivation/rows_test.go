@@ -1,4 +1,4 @@
-package derive_test
+package derivation_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/spec"
 	"github.com/espectacular/ah/ports"
 )
@@ -27,21 +27,21 @@ func TestFromSpec(t *testing.T) {
 			row("P-c", "[[gate.C-plain]]", "plain"),
 		},
 	}
-	got := derive.FromSpec(s, "gate")
-	want := []derive.Derived{
-		{Property: "P-b.x", Fields: derive.Fields{ID: "p-b-x", Description: "holds", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: derive.DerivedFrom(derive.Row{ID: " P-b.x ", Kind: &unitKind, Cells: s.Properties[0].Cells})}},
-		{Property: "P-a", Fields: derive.Fields{ID: "p-a", Description: "emits", Archetype: "CE", FalsifiabilityClass: "safety", DerivedFrom: derive.DerivedFrom(derive.Row{ID: "P-a", Kind: &unitKind, Cells: s.Properties[1].Cells})}},
-		{Property: "P-c", Fields: derive.Fields{ID: "p-c", Description: "plain", Archetype: "PF", FalsifiabilityClass: "safety", DerivedFrom: derive.DerivedFrom(derive.Row{ID: "P-c", Kind: &unitKind, Cells: s.Properties[2].Cells})}},
+	got := derivation.FromSpec(s, "gate")
+	want := []derivation.Derived{
+		{Property: "P-b.x", Fields: derivation.Fields{ID: "p-b-x", Description: "holds", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: derivation.DerivedFrom(derivation.Row{ID: " P-b.x ", Kind: &unitKind, Cells: s.Properties[0].Cells})}},
+		{Property: "P-a", Fields: derivation.Fields{ID: "p-a", Description: "emits", Archetype: "CE", FalsifiabilityClass: "safety", DerivedFrom: derivation.DerivedFrom(derivation.Row{ID: "P-a", Kind: &unitKind, Cells: s.Properties[1].Cells})}},
+		{Property: "P-c", Fields: derivation.Fields{ID: "p-c", Description: "plain", Archetype: "PF", FalsifiabilityClass: "safety", DerivedFrom: derivation.DerivedFrom(derivation.Row{ID: "P-c", Kind: &unitKind, Cells: s.Properties[2].Cells})}},
 	}
 	assert.Equal(t, want, got)
 	assert.Equal(t, "P-b.x@", got[0].Fields.DerivedFrom[:6], "the id is trimmed in derived_from too")
-	assert.Equal(t, []derive.Derived{}, derive.FromSpec(ports.SpkSpec{}, "gate"))
+	assert.Equal(t, []derivation.Derived{}, derivation.FromSpec(ports.SpkSpec{}, "gate"))
 }
 
 func TestCurrent(t *testing.T) {
 	doc := map[string]any{"id": "p-x", "description": "d", "archetype": "SA", "falsifiability_class": "safety", "derived_from": "P-x@0", "status": "active"}
-	assert.Equal(t, derive.Fields{ID: "p-x", Description: "d", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0"}, derive.Current(doc))
-	assert.Equal(t, derive.Fields{Description: "d"}, derive.Current(map[string]any{"id": 1, "description": "d"}), "a non-string value reads as empty")
+	assert.Equal(t, derivation.Fields{ID: "p-x", Description: "d", Archetype: "SA", FalsifiabilityClass: "safety", DerivedFrom: "P-x@0"}, derivation.Current(doc))
+	assert.Equal(t, derivation.Fields{Description: "d"}, derivation.Current(map[string]any{"id": 1, "description": "d"}), "a non-string value reads as empty")
 }
 
 func TestSources(t *testing.T) {
@@ -57,16 +57,16 @@ func TestSources(t *testing.T) {
 		{Capability: "big", Path: "openspec/specs/big/spec.md", Skipped: errors.New("too large")},
 		{Capability: "plain", Path: "openspec/specs/plain/spec.md"},
 	}
-	got, err := derive.Sources(fsys, files, 1<<20)
+	got, err := derivation.Sources(fsys, files, 1<<20)
 	require.NoError(t, err)
-	assert.Equal(t, []derive.Source{{Capability: "gate", SpecPath: "openspec/specs/gate/spec.md", FileID: "gate", Properties: []string{"P-a", "P-b"}}}, got)
+	assert.Equal(t, []derivation.Source{{Capability: "gate", SpecPath: "openspec/specs/gate/spec.md", FileID: "gate", Properties: []string{"P-a", "P-b"}}}, got)
 
-	_, err = derive.Sources(fsys, []spec.File{{Capability: "gone", Path: "openspec/specs/gone/spec.md"}}, 1<<20)
+	_, err = derivation.Sources(fsys, []spec.File{{Capability: "gone", Path: "openspec/specs/gone/spec.md"}}, 1<<20)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "read openspec/specs/gone/spec.md: ")
-	_, err = derive.Sources(fsys, files[1:2], int64(len(dual)-1))
+	_, err = derivation.Sources(fsys, files[1:2], int64(len(dual)-1))
 	require.Error(t, err, "the limit is passed on")
-	got, err = derive.Sources(fsys, files[1:2], int64(len(dual)))
+	got, err = derivation.Sources(fsys, files[1:2], int64(len(dual)))
 	require.NoError(t, err)
 	assert.Len(t, got, 1)
 }

@@ -1,10 +1,13 @@
-package derive
+package derivation
 
 import (
 	"fmt"
 	"io/fs"
 
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/repofs"
+	"github.com/espectacular/ah/core/slug"
 	"github.com/espectacular/ah/core/spec"
 )
 
@@ -41,4 +44,11 @@ func Sources(fsys fs.FS, files []spec.File, limit int64) ([]Source, error) {
 		}
 	}
 	return out, nil
+}
+
+// ContractPath is the file of the contract derived from property
+// propertyID of capability: .espectacular/<capability>/<slug>.toml, the
+// slug keeping ASCII letters and digits only, as the Rust ah named it.
+func ContractPath(capability, propertyID string) string {
+	return contract.Path(config.Dir, capability, slug.ASCII(propertyID))
 }
