@@ -9,6 +9,7 @@ import (
 
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/shard"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
 )
@@ -99,7 +100,7 @@ func TestRunSharded(t *testing.T) {
 
 	whole, _ := runShard(t, files, nil)
 	assert.Nil(t, whole.Shard)
-	merged, err := check.Merge(parts, []bool{true, false})
+	merged, err := shard.Merge(parts, []bool{true, false})
 	require.NoError(t, err)
 	assert.Equal(t, whole.Findings, merged.Findings)
 	assert.Equal(t, whole.Summary, merged.Summary)

@@ -7,8 +7,8 @@ import (
 	"os"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
-	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/shard"
 )
 
 // MergeCmd is `ah merge`: it joins the JSON reports of the shards of one
@@ -33,8 +33,8 @@ func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 		parts[i], failed[i] = rep, !ok
 	}
-	rep, err := check.Merge(parts, failed)
-	var me *check.MergeError
+	rep, err := shard.Merge(parts, failed)
+	var me *shard.MergeError
 	if errors.As(err, &me) {
 		return &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s %s", c.Reports[me.Part], me.Why)}
 	}

@@ -1,4 +1,4 @@
-package check
+package shard
 
 import (
 	"fmt"
@@ -22,40 +22,40 @@ func (e *MergeError) Error() string { return e.Why }
 // the summary recounted, executions back in plan order. A report that
 // failed its gate (ok false in JSON) keeps the merge failing: failed marks
 // them, since strictness is not part of a report.
-func Merge(parts []Report, failed []bool) (Report, error) {
+func Merge(parts []report.Report, failed []bool) (report.Report, error) {
 	if len(parts) == 0 {
-		return Report{}, &MergeError{Why: "no reports to merge"}
+		return report.Report{}, &MergeError{Why: "no reports to merge"}
 	}
 	seen := map[int]bool{}
 	total := 0
 	for i, p := range parts {
 		switch {
 		case p.Shard == nil:
-			return Report{}, &MergeError{Part: i, Why: "is not a shard report: produce each with ah check --shard K/N --json"}
+			return report.Report{}, &MergeError{Part: i, Why: "is not a shard report: produce each with ah check --shard K/N --json"}
 		case i > 0 && p.Shard.Total != total:
-			return Report{}, &MergeError{Part: i, Why: fmt.Sprintf("is shard %d/%d, but the first report is of %d shards", p.Shard.Index, p.Shard.Total, total)}
+			return report.Report{}, &MergeError{Part: i, Why: fmt.Sprintf("is shard %d/%d, but the first report is of %d shards", p.Shard.Index, p.Shard.Total, total)}
 		case seen[p.Shard.Index]:
-			return Report{}, &MergeError{Part: i, Why: fmt.Sprintf("repeats shard %d/%d", p.Shard.Index, p.Shard.Total)}
+			return report.Report{}, &MergeError{Part: i, Why: fmt.Sprintf("repeats shard %d/%d", p.Shard.Index, p.Shard.Total)}
 		case !slices.Equal(p.Scope.Changes, parts[0].Scope.Changes) || p.Scope.Deployed != parts[0].Scope.Deployed:
-			return Report{}, &MergeError{Part: i, Why: "checked another scope (--change) than the first report"}
+			return report.Report{}, &MergeError{Part: i, Why: "checked another scope (--change) than the first report"}
 		case p.Summary.Scenarios != parts[0].Summary.Scenarios || p.Summary.Skipped != parts[0].Summary.Skipped:
-			return Report{}, &MergeError{Part: i, Why: "counts other scenarios than the first report: shards must check the same corpus and units"}
+			return report.Report{}, &MergeError{Part: i, Why: "counts other scenarios than the first report: shards must check the same corpus and units"}
 		case (p.Executions == nil) != (parts[0].Executions == nil):
-			return Report{}, &MergeError{Part: i, Why: "differs from the first report in --run-tests"}
+			return report.Report{}, &MergeError{Part: i, Why: "differs from the first report in --run-tests"}
 		}
 		total = p.Shard.Total
 		seen[p.Shard.Index] = true
 	}
 	if len(seen) != total {
-		return Report{}, &MergeError{Part: len(parts) - 1, Why: fmt.Sprintf("got %d of %d shards: pass every shard's report", len(seen), total)}
+		return report.Report{}, &MergeError{Part: len(parts) - 1, Why: fmt.Sprintf("got %d of %d shards: pass every shard's report", len(seen), total)}
 	}
 	return join(parts, failed), nil
 }
 
-func join(parts []Report, failed []bool) Report {
+func join(parts []report.Report, failed []bool) report.Report {
 	// Every shard gathered the same changes, so any one's selection is
 	// the run's.
-	out := Report{Scope: parts[0].Scope, Selection: parts[0].Selection}
+	out := report.Report{Scope: parts[0].Scope, Selection: parts[0].Selection}
 	findings := []finding.Finding{}
 	passed, notRun := 0, 0
 	type placed struct {
@@ -97,7 +97,7 @@ func join(parts []Report, failed []bool) Report {
 // shard numbered its own batches from batch-1, so they are renumbered to
 // stay unique; the result maps each part's old ids to the new ones, for
 // its executions.
-func joinBatches(parts []Report, out *Report) []map[string]string {
+func joinBatches(parts []report.Report, out *report.Report) []map[string]string {
 	order := make([]int, len(parts))
 	for i := range order {
 		order[i] = i

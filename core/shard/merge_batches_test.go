@@ -1,4 +1,4 @@
-package check
+package shard
 
 import (
 	"testing"
@@ -21,7 +21,7 @@ func TestMergeKeepsEveryShardsBatches(t *testing.T) {
 	(*b.Executions)[0].Batch = "batch-1"
 	b.Batches = []report.Batch{{ID: "batch-1", Bindings: []string{"y"}, Fallback: "truncated"}}
 
-	got, err := Merge([]Report{b, a}, []bool{false, false})
+	got, err := Merge([]report.Report{b, a}, []bool{false, false})
 	require.NoError(t, err)
 	require.Len(t, got.Batches, 3)
 	var ids, owners []string
@@ -43,7 +43,7 @@ func TestMergeKeepsEveryShardsBatches(t *testing.T) {
 func TestMergeWithoutBatches(t *testing.T) {
 	a := shardRep(1, 2, []int{0}, []string{"a"})
 	b := shardRep(2, 2, []int{1}, []string{"b"})
-	got, err := Merge([]Report{a, b}, []bool{false, false})
+	got, err := Merge([]report.Report{a, b}, []bool{false, false})
 	require.NoError(t, err)
 	assert.Empty(t, got.Batches)
 	for _, e := range *got.Executions {
