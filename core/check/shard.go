@@ -24,8 +24,8 @@ type Shard = report.Shard
 // refs of the jobs other shards run.
 func pick(jobs []execution.Job, s Shard, durations map[string]int64) (kept []execution.Job, order []int, elsewhere map[string]bool) {
 	mine := map[int]bool{}
-	for i, k := range shard.Assign(identities(jobs), weights(jobs, durations), s.Total) {
-		if k == s.Index {
+	for i, p := range planned(jobs, s.Total, durations) {
+		if p.Shard == s.Index {
 			mine[i] = true
 		}
 	}
@@ -41,6 +41,17 @@ func pick(jobs []execution.Job, s Shard, durations map[string]int64) (kept []exe
 		}
 	}
 	return kept, order, elsewhere
+}
+
+// planned is the whole run's plan as every shard records it: each job's
+// identity and the shard Assign gives it.
+func planned(jobs []execution.Job, total int, durations map[string]int64) []report.PlannedJob {
+	ids := identities(jobs)
+	out := make([]report.PlannedJob, len(jobs))
+	for i, k := range shard.Assign(ids, weights(jobs, durations), total) {
+		out[i] = report.PlannedJob{Job: ids[i], Shard: k}
+	}
+	return out
 }
 
 func identities(jobs []execution.Job) []string {
