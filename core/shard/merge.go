@@ -280,7 +280,11 @@ func describe(in report.SelectionInput) string {
 	case "range":
 		words = append(words, fmt.Sprintf("--base %s --head %s", abbrev(in.Base), abbrev(in.Head)))
 	default:
-		words = append(words, "the worktree's changes ("+strings.Join(in.Files, ",")+")")
+		w := "the worktree's changes"
+		if len(in.Files) > 0 {
+			w += " (" + strings.Join(in.Files, ",") + ")"
+		}
+		words = append(words, w)
 	}
 	if len(in.Units) > 0 {
 		words = append(words, "units "+strings.Join(in.Units, " "))
