@@ -80,7 +80,7 @@ func sameRun(parts []Part) error {
 		case s.Corpus != f.Corpus:
 			return fail("checked another corpus than %s (corpus %s, not %s): run every shard on the same commit, specs, contracts and config", first.Name, short(s.Corpus), short(f.Corpus))
 		case !sameSelection(s.Selection, f.Selection):
-			return fail("was run with another selection than %s: %s, not %s; run every shard with the same --files, --base/--head or --all-tests and units", first.Name, describe(s.Selection), describe(f.Selection))
+			return fail("was run with another selection than %s: %s, not %s; run every shard with the same --files, --base/--head or --all-tests and units%s", first.Name, describe(s.Selection), describe(f.Selection), worktreeHint(s.Selection, f.Selection))
 		case !slices.Equal(p.Report.Scope.Changes, first.Report.Scope.Changes) || p.Report.Scope.Deployed != first.Report.Scope.Deployed:
 			return fail("checked another scope (--changes) than %s: run every shard with the same --changes", first.Name)
 		case p.Report.Summary.Scenarios != first.Report.Summary.Scenarios || p.Report.Summary.Skipped != first.Report.Summary.Skipped:
@@ -293,6 +293,15 @@ func describe(in report.SelectionInput) string {
 		words = append(words, "--strict")
 	}
 	return strings.Join(words, " ")
+}
+
+// worktreeHint says why shards selecting by the worktree differ most
+// often: each wrote its report into its own worktree.
+func worktreeHint(a, b report.SelectionInput) string {
+	if a.Source != "worktree" || b.Source != "worktree" {
+		return ""
+	}
+	return " (a report written into the worktree is a change of it: use --all-tests or --base in CI, or write the report outside the repository)"
 }
 
 func abbrev(commit string) string { return commit[:min(len(commit), 12)] }
