@@ -35,6 +35,7 @@ func commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"sarif-validate": cmdSARIFValidate,
 		"fake-spk":       cmdFakeSpk,
 		"json":           cmdJSONField,
+		"jsonset":        cmdJSONSet,
 		"corpus":         cmdCorpus,
 	}
 }

@@ -88,6 +88,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if sc, err = withChanges(fsys, cfg, sc, changes); err != nil {
 		return Report{}, err
 	}
+	corpus := sc.units // the whole corpus, before units narrow the scope
 	sc, skipped, err := selectUnits(sc, opts.Units)
 	if err != nil {
 		return Report{}, err
@@ -122,7 +123,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	var shard *report.Shard
 	var elsewhere map[string]bool
 	if opts.Shard != nil {
-		shard = &report.Shard{Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{}}
+		shard = &report.Shard{
+			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
+			Corpus: corpusDigest(fsys, corpus), Selection: selectionInput(opts),
+		}
 	}
 	var picked *selection.Decision
 	if opts.Exec != nil {
@@ -134,6 +138,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		}
 		jobs, unresolved := plan(cfg, ready)
 		if shard != nil {
+			shard.Plan = planned(jobs, shard.Total, opts.Durations)
 			jobs, shard.Order, elsewhere = pick(jobs, *shard, opts.Durations)
 			if shard.Index != 1 {
 				unresolved = nil

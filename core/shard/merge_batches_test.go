@@ -1,4 +1,4 @@
-package check
+package shard
 
 import (
 	"testing"
@@ -21,7 +21,7 @@ func TestMergeKeepsEveryShardsBatches(t *testing.T) {
 	(*b.Executions)[0].Batch = "batch-1"
 	b.Batches = []report.Batch{{ID: "batch-1", Bindings: []string{"y"}, Fallback: "truncated"}}
 
-	got, err := Merge([]Report{b, a}, []bool{false, false})
+	got, err := Merge(parts(b, a))
 	require.NoError(t, err)
 	require.Len(t, got.Batches, 3)
 	var ids, owners []string
@@ -41,9 +41,9 @@ func TestMergeKeepsEveryShardsBatches(t *testing.T) {
 
 // Executions outside any batch stay outside.
 func TestMergeWithoutBatches(t *testing.T) {
-	a := shardRep(1, 2, []int{0}, []string{"a"})
+	a := shardRep(1, 2, []int{0, 2}, []string{"a", "c"})
 	b := shardRep(2, 2, []int{1}, []string{"b"})
-	got, err := Merge([]Report{a, b}, []bool{false, false})
+	got, err := Merge(parts(a, b))
 	require.NoError(t, err)
 	assert.Empty(t, got.Batches)
 	for _, e := range *got.Executions {
