@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/lifecycle"
 )
@@ -34,9 +35,9 @@ func (c *ArchiveCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	for _, m := range plan.Moves {
 		lines = append(lines, "archived: "+m.From+" -> "+m.To)
 	}
-	data := filesJSON{Written: written, Removed: removed}
+	data := output.FilesData{Written: written, Removed: removed}
 	if len(plan.Moves) == 0 {
 		data.Notes = []string{"nothing to archive: the change stages no contract"}
 	}
-	return reportFiles(d, g, "archive", data, lines)
+	return reportFiles(d, g, output.ArchiveKind, data, lines)
 }

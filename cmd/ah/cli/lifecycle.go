@@ -5,22 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"strings"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/lifecycle"
 	"github.com/espectacular/ah/core/spec"
 	"github.com/espectacular/ah/ports"
 )
-
-// filesJSON is the data of the init, contract, scenario and archive
-// envelopes: what was written and removed, repository-relative.
-type filesJSON struct {
-	Written []string  `json:"written"`
-	Removed []string  `json:"removed"`
-	Hook    *hookJSON `json:"hook,omitempty"`
-	Notes   []string  `json:"notes"`
-}
 
 // applyOps carries a plan out atomically (see lifecycle.Apply).
 func applyOps(ctx context.Context, d *Deps, r *repo, ops []lifecycle.Op) error {
@@ -70,21 +60,14 @@ func planError(cmd string, err error) error {
 }
 
 // reportFiles prints what a lifecycle command wrote: one line per file,
-// with verb ("created", "moved", ...), or the envelope.
-func reportFiles(d *Deps, g *Globals, kind string, data filesJSON, lines []string) error {
+// with verb ("created", "moved", ...), or the envelope of kind.
+func reportFiles(d *Deps, g *Globals, kind output.Kind[output.FilesData], data output.FilesData, lines []string) error {
 	if data.Notes == nil {
 		data.Notes = []string{}
 	}
+	data.Lines = lines
 	if g.asJSON() {
-		return output.WriteEnvelope(d.Streams.Out, output.NewEnvelope(kind, Version, true, data))
+		return kind.JSON(d.Streams.Out, jsonOpts(), true).Print(data)
 	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(output.Escape(l) + "\n")
-	}
-	for _, n := range data.Notes {
-		b.WriteString(output.Escape(n) + "\n")
-	}
-	_, err := fmt.Fprint(d.Streams.Out, b.String())
-	return err
+	return output.NewFilesText(d.Streams.Out).Print(data)
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/lifecycle"
@@ -40,7 +41,7 @@ func (c *ScenarioNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	}
 	written, removed := lifecycle.Paths(ops)
 	lines := []string{"scenario: " + ops[0].Path, "contract: " + ops[1].Path}
-	return reportFiles(d, g, "scenario", filesJSON{Written: written, Removed: removed}, lines)
+	return reportFiles(d, g, output.ScenarioKind, output.FilesData{Written: written, Removed: removed}, lines)
 }
 
 // ScenarioSupersedeCmd is `ah scenario supersede`.
@@ -72,5 +73,5 @@ func (c *ScenarioSupersedeCmd) Run(ctx context.Context, g *Globals, d *Deps) err
 		return err
 	}
 	written, removed := lifecycle.Paths(ops)
-	return reportFiles(d, g, "scenario", filesJSON{Written: written, Removed: removed}, []string{"superseded: " + ops[0].Path})
+	return reportFiles(d, g, output.ScenarioKind, output.FilesData{Written: written, Removed: removed}, []string{"superseded: " + ops[0].Path})
 }
