@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/lifecycle"
 	"github.com/espectacular/ah/core/spec"
@@ -30,5 +31,5 @@ func (c *ArchiveCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if len(plan.Moves) == 0 {
 		data.Notes = []string{"nothing to archive: the change stages no contract"}
 	}
-	return reportFiles(d, g, "archive", data, lines)
+	return reportFiles(d, g, output.ArchiveKind, data, lines)
 }

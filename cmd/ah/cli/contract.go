@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/lifecycle"
@@ -48,7 +49,7 @@ func (c *ContractNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	} else {
 		data.Notes = []string{"next: bind a test in each stub (until then ah check reports no-tests-declared)"}
 	}
-	return reportFiles(d, g, "contract", data, lines)
+	return reportFiles(d, g, output.ContractKind, data, lines)
 }
 
 // plan stubs deployed scenarios, or with --change the change's own.

@@ -20,36 +20,6 @@ type ReportCmd struct {
 	HTML     string   `name:"html" placeholder:"FILE" help:"Also write a self-contained HTML page with the matrix and every scenario to FILE."`
 }
 
-// matrixJSON is the data of the report envelope.
-type matrixJSON struct {
-	Matrix    []matrixRowJSON    `json:"matrix"`
-	Summary   summaryJSON        `json:"summary"`
-	Scenarios []scenarioCellJSON `json:"scenarios"`
-}
-
-type matrixRowJSON struct {
-	Spec      string `json:"spec"`
-	Archetype string `json:"archetype"`
-	Covered   int    `json:"covered"`
-	Missing   int    `json:"missing"`
-	Failing   int    `json:"failing"`
-}
-
-type summaryJSON struct {
-	Scenarios int `json:"scenarios"`
-	Covered   int `json:"covered"`
-	Missing   int `json:"missing"`
-	Failing   int `json:"failing"`
-}
-
-type scenarioCellJSON struct {
-	Spec         string `json:"spec"`
-	ID           string `json:"id"`
-	Archetype    string `json:"archetype"`
-	State        string `json:"state"`
-	ContractPath string `json:"contract_path"`
-}
-
 // Validate rejects --jobs 0.
 func (c *ReportCmd) Validate() error {
 	if c.Jobs != nil && *c.Jobs < 1 {
@@ -98,11 +68,11 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	complete := s.Missing+s.Failing == 0
 	switch g.format() {
 	case "json":
-		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("report", Version, complete, matrixData(m)))
+		err = output.ReportKind.JSON(d.Streams.Out, jsonOpts(), complete).Print(output.NewMatrixData(m))
 	case "markdown":
-		err = output.CoverageMarkdown(d.Streams.Out, m)
+		err = output.NewCoverageMarkdown(d.Streams.Out).Print(m)
 	default:
-		err = output.CoverageText(d.Streams.Out, m)
+		err = output.NewCoverageText(d.Streams.Out).Print(m)
 	}
 	if err != nil {
 		return err
@@ -111,24 +81,6 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return errGateFailed
 	}
 	return nil
-}
-
-// matrixData is the JSON form: a row per capability (then TOTAL) and
-// archetype column, every column present.
-func matrixData(m coverage.Matrix) matrixJSON {
-	out := matrixJSON{Matrix: []matrixRowJSON{}, Scenarios: []scenarioCellJSON{}}
-	cols := coverage.Columns()
-	for _, r := range m.Rows {
-		for i, cell := range r.Cells {
-			out.Matrix = append(out.Matrix, matrixRowJSON{r.Spec, cols[i], cell.Covered, cell.Missing, cell.Failing})
-		}
-	}
-	s := m.Summary()
-	out.Summary = summaryJSON{s.Covered + s.Missing + s.Failing, s.Covered, s.Missing, s.Failing}
-	for _, sc := range m.Scenarios {
-		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Archetype, sc.State, sc.Unit.ContractPath})
-	}
-	return out
 }
 
 // writeHTML writes the page (see writeUserFile).

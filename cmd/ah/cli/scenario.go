@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/lifecycle"
@@ -35,7 +36,7 @@ func (c *ScenarioNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	lines := []string{"scenario: " + ops[0].Path, "contract: " + ops[1].Path}
-	return reportFiles(d, g, "scenario", data, lines)
+	return reportFiles(d, g, output.ScenarioKind, data, lines)
 }
 
 // ScenarioSupersedeCmd is `ah scenario supersede`.
@@ -57,5 +58,5 @@ func (c *ScenarioSupersedeCmd) Run(ctx context.Context, g *Globals, d *Deps) err
 	if err != nil {
 		return err
 	}
-	return reportFiles(d, g, "scenario", data, []string{"superseded: " + ops[0].Path})
+	return reportFiles(d, g, output.ScenarioKind, data, []string{"superseded: " + ops[0].Path})
 }

@@ -78,14 +78,14 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			return err
 		}
 	}
-	out := syncData(c.Check, res, done)
+	out := output.NewSyncData(c.Check, res, done)
 	// A kept orphan fails even a writing sync: running it again changes
 	// nothing, so an agent told to run ah sync must not loop.
 	ok := len(res.Refusals) == 0 && !res.Kept() && !(c.Check && out.Summary.Missing+out.Summary.Stale+out.Summary.Orphaned > 0)
 	if g.asJSON() {
-		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("sync", Version, ok, out))
+		err = output.SyncKind.JSON(d.Streams.Out, jsonOpts(), ok).Print(out)
 	} else {
-		err = syncText(d.Streams.Out, out)
+		err = output.NewSyncText(d.Streams.Out).Print(out)
 	}
 	if err != nil {
 		return err

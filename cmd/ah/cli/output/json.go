@@ -13,8 +13,6 @@ type JSON struct {
 	opts Options
 }
 
-var _ Printer = (*JSON)(nil)
-
 // NewJSON returns the JSON printer writing to w.
 func NewJSON(w io.Writer, o Options) *JSON { return &JSON{w: w, opts: o} }
 

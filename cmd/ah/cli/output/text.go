@@ -31,8 +31,6 @@ type Text struct {
 	durationMS *int64
 }
 
-var _ Printer = (*Text)(nil)
-
 // NewText returns the text printer writing to w.
 func NewText(w io.Writer, o Options) *Text {
 	return &Text{w: w, color: o.Color, durationMS: o.DurationMS}

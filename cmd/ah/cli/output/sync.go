@@ -1,25 +1,24 @@
-package cli
+package output
 
 import (
 	"fmt"
 	"io"
 
-	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/derivation"
 )
 
-// syncJSON is data of the sync envelope (schemas/sync-output.schema.json).
-type syncJSON struct {
+// SyncData is data of the sync envelope (schemas/sync-output.schema.json).
+type SyncData struct {
 	Check     bool               `json:"check"`
-	Summary   syncSummaryJSON    `json:"summary"`
+	Summary   SyncSummary        `json:"summary"`
 	Contracts []syncContractJSON `json:"contracts"`
 	Refusals  []syncRefusalJSON  `json:"refusals"`
 }
 
-// syncSummaryJSON counts the contracts by state. Orphaned and Deleted
+// SyncSummary counts the contracts by state. Orphaned and Deleted
 // appear only when a contract is orphaned, so every envelope without one
 // stays byte-identical to those ah wrote before orphans were reported.
-type syncSummaryJSON struct {
+type SyncSummary struct {
 	Missing  int `json:"missing"`
 	Stale    int `json:"stale"`
 	Fresh    int `json:"fresh"`
@@ -52,8 +51,10 @@ type syncRefusalJSON struct {
 	PlaybookCommand string   `json:"playbook_command"`
 }
 
-func syncData(check bool, res derivation.Result, done derivation.Applied) syncJSON {
-	out := syncJSON{Check: check, Contracts: []syncContractJSON{}, Refusals: []syncRefusalJSON{}}
+// NewSyncData maps a sync plan and what applying it did (nothing with
+// --check) to the envelope's data.
+func NewSyncData(check bool, res derivation.Result, done derivation.Applied) SyncData {
+	out := SyncData{Check: check, Contracts: []syncContractJSON{}, Refusals: []syncRefusalJSON{}}
 	applied := !check && len(res.Refusals) == 0
 	for _, c := range res.Contracts {
 		cj := syncContractJSON{
@@ -87,7 +88,16 @@ func syncData(check bool, res derivation.Result, done derivation.Applied) syncJS
 	return out
 }
 
-func syncText(w io.Writer, s syncJSON) error {
+// SyncText prints ah sync's result for people: a line per contract, a
+// line per refusal, then the counts.
+type SyncText struct{ w io.Writer }
+
+// NewSyncText returns the text printer of ah sync writing to w.
+func NewSyncText(w io.Writer) *SyncText { return &SyncText{w: w} }
+
+// Print writes s.
+func (p *SyncText) Print(s SyncData) error {
+	w := p.w
 	for _, c := range s.Contracts {
 		done := ""
 		switch {
@@ -98,13 +108,13 @@ func syncText(w io.Writer, s syncJSON) error {
 		case c.Deleted != nil && !s.Check:
 			done = " (kept)"
 		}
-		fmt.Fprintf(w, "%-7s %s  %s%s\n", c.State, output.Escape(c.ContractPath), c.DerivedFrom, done)
+		fmt.Fprintf(w, "%-7s %s  %s%s\n", c.State, Escape(c.ContractPath), c.DerivedFrom, done)
 		if c.Message != nil {
-			fmt.Fprintf(w, "        %s\n", output.Escape(*c.Message))
+			fmt.Fprintf(w, "        %s\n", Escape(*c.Message))
 		}
 	}
 	for _, r := range s.Refusals {
-		fmt.Fprintf(w, "refused %s: %s (see `%s`)\n", r.Kind, output.Escape(r.Message), r.PlaybookCommand)
+		fmt.Fprintf(w, "refused %s: %s (see `%s`)\n", r.Kind, Escape(r.Message), r.PlaybookCommand)
 	}
 	verb := "ah sync"
 	if s.Check {
