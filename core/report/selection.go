@@ -1,5 +1,7 @@
 package report
 
+import "github.com/espectacular/ah/core/selection"
+
 // Selection is what ah check --run-tests ran of the scope and why (issue
 // 13): the changed-file set, where it came from, and the contracts it
 // selected. It narrows execution only; every unit is still checked.
@@ -18,4 +20,7 @@ type Selection struct {
 	// Fallback says why every contract ran although a change was asked
 	// for; empty when the selection narrowed or with --all-tests.
 	Fallback string
+	// Reasons say per selected contract which changed file and rule
+	// selected it (issue 25); empty with a Fallback.
+	Reasons []selection.Reason
 }

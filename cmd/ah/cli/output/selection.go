@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/selection"
 )
 
 // selectionJSON is data.selection: present exactly when tests were run
@@ -19,6 +20,15 @@ type selectionJSON struct {
 	SelectedContracts []string `json:"selected_contracts"`
 	Skipped           []string `json:"skipped"`
 	FallbackReason    *string  `json:"fallback_reason"`
+	// Reasons are present when the selection narrowed (issue 25).
+	Reasons []reasonJSON `json:"reasons,omitempty"`
+}
+
+type reasonJSON struct {
+	Contract string `json:"contract"`
+	File     string `json:"file"`
+	Rule     string `json:"rule"`
+	Detail   string `json:"detail"`
 }
 
 func selectionToJSON(s *report.Selection) *selectionJSON {
@@ -34,6 +44,9 @@ func selectionToJSON(s *report.Selection) *selectionJSON {
 		why := s.Fallback
 		out.FallbackReason = &why
 	}
+	for _, r := range s.Reasons {
+		out.Reasons = append(out.Reasons, reasonJSON(r))
+	}
 	return out
 }
 
@@ -48,6 +61,9 @@ func selectionFromJSON(s *selectionJSON) *report.Selection {
 	if s.FallbackReason != nil {
 		out.Fallback = *s.FallbackReason
 	}
+	for _, r := range s.Reasons {
+		out.Reasons = append(out.Reasons, selection.Reason(r))
+	}
 	return out
 }
 
@@ -61,6 +77,10 @@ func sanitizedSelection(s *report.Selection) *report.Selection {
 	out.Source, out.Base, out.Head, out.Fallback = Escape(s.Source), Escape(s.Base), Escape(s.Head), Escape(s.Fallback)
 	out.ChangedFiles, out.Selected = escapeAll(s.ChangedFiles), escapeAll(s.Selected)
 	out.SelectedContracts, out.Skipped = escapeAll(s.SelectedContracts), escapeAll(s.Skipped)
+	out.Reasons = nil
+	for _, r := range s.Reasons {
+		out.Reasons = append(out.Reasons, selection.Reason{Contract: Escape(r.Contract), File: Escape(r.File), Rule: r.Rule, Detail: Escape(r.Detail)})
+	}
 	return &out
 }
 
