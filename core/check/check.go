@@ -133,7 +133,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		ready := v.ready
 		if opts.Select != nil {
 			var d selection.Decision
-			ready, d = narrow(cfg, sc, ready, *opts.Select)
+			ready, d = narrow(ctx, cfg, sc, ready, *opts.Select, *opts.Exec)
 			picked = &d
 		}
 		jobs, unresolved := plan(cfg, ready)

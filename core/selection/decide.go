@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/ports"
 )
 
 // Contract is one contract whose tests may run.
@@ -14,8 +15,21 @@ type Contract struct {
 	// Key is <capability>/<scenario-id>.
 	Key        string
 	Capability string
-	// Named are the paths its bindings' flags and commands name (Named).
-	Named []string
+	// Bindings are its test bindings, in order.
+	Bindings []Binding
+}
+
+// Binding is one test binding as selection sees it.
+type Binding struct {
+	// Framework names what runs it, for reasons: an adapter name ("go"),
+	// "custom" or "shell".
+	Framework string
+	// Argv is its resolved invocation, for the framework's graph.
+	Argv []string
+	// Grapher, when set, computes the framework's dependency graph; nil
+	// means there is none, so every changed file the layout and glob
+	// rules do not claim selects the binding.
+	Grapher ports.Grapher
 }
 
 // Decision is what runs and why: the report's data.selection.
@@ -32,7 +46,34 @@ type Decision struct {
 	// Fallback says why every contract runs although a change was asked
 	// for; empty when the selection narrowed, or with --all-tests.
 	Fallback string
+	// Reasons say, per selected contract in key order, the first changed
+	// file that selected it and by which rule; empty with a Fallback.
+	Reasons []Reason
 }
+
+// Reason is why one contract was selected.
+type Reason struct {
+	Contract, File string
+	// Rule is one of the Rule constants; Detail names the capability, the
+	// package or the framework the rule went through.
+	Rule, Detail string
+}
+
+// Rules by which a changed file selects a contract.
+const (
+	// RuleSpecLayout: the file is in the capability's spec or contract tree.
+	RuleSpecLayout = "spec-layout"
+	// RuleSelectionPaths: a [selection] paths glob of the capability.
+	RuleSelectionPaths = "selection-paths"
+	// RuleDependency: the binding's tests depend on the file's package in
+	// the framework's graph.
+	RuleDependency = "dependency"
+	// RuleBuildFile: the file changes every build of the framework (go.mod).
+	RuleBuildFile = "build-file"
+	// RuleNoGraph: the binding's framework has no dependency graph, so
+	// any file may affect it.
+	RuleNoGraph = "no-graph"
+)
 
 // Runs reports whether the contract with this key runs.
 func (d Decision) Runs(key string) bool {
@@ -43,33 +84,64 @@ func (d Decision) Runs(key string) bool {
 // namedLimit is how many unmapped files a fallback reason names.
 const namedLimit = 3
 
-// Decide selects the contracts the changes affect. known are the
-// capabilities in scope. Any changed file that maps to nothing and is not
-// ignored runs everything; so does a mapping that selects no contract.
-func Decide(ch Changes, contracts []Contract, known []string, rules Rules) Decision {
-	d := Decision{Source: ch.Source, Base: ch.Base, Head: ch.Head, ChangedFiles: nonNil(ch.Files)}
+// Decide selects the contracts the changes affect, from knowledge that is
+// exact or the user's own (issue 25): the spec layout, the [selection]
+// paths globs, and the frameworks' dependency graphs gs. known are the
+// capabilities in scope. A file no rule claims runs every binding without
+// a graph; when such bindings exist, it runs everything, as does a graph
+// that could not be computed and a decision selecting no contract.
+func Decide(ch Changes, contracts []Contract, known []string, rules Rules, gs Graphs) Decision {
+	d := Decision{Source: ch.Source, Base: ch.Base, Head: ch.Head, ChangedFiles: nonNil(ch.Files), Reasons: []Reason{}}
 	switch {
 	case ch.Source == AllTests:
 		return everything(d, contracts, "")
 	case ch.Problem != "":
 		return everything(d, contracts, ch.Problem)
+	case gs.Problem != "":
+		return everything(d, contracts, gs.Problem)
 	}
-	caps, keys := map[string]bool{}, map[string]bool{}
+	why := map[string]Reason{}
+	pick := func(c Contract, r Reason) {
+		if _, ok := why[c.Key]; !ok {
+			r.Contract = c.Key
+			why[c.Key] = r
+		}
+	}
+	graphless := map[string]string{} // contract key -> a framework without a graph
+	for ci, c := range contracts {
+		for bi, b := range c.Bindings {
+			if gs.uses(ci, bi) == nil {
+				graphless[c.Key] = b.Framework
+				break
+			}
+		}
+	}
 	var unmapped []string
 	ignored := 0
 	for _, f := range ch.Files {
-		t := rules.mapFile(f, known, contracts)
-		for _, c := range t.caps {
-			caps[c] = true
-		}
-		for _, k := range t.contracts {
-			keys[k] = true
+		t := rules.mapFile(f, known)
+		for _, c := range contracts {
+			switch {
+			case slices.Contains(t.layout, c.Capability):
+				pick(c, Reason{File: f, Rule: RuleSpecLayout, Detail: c.Capability})
+			case slices.Contains(t.globs, c.Capability):
+				pick(c, Reason{File: f, Rule: RuleSelectionPaths, Detail: c.Capability})
+			}
 		}
 		switch {
+		case t.mapped():
+			continue
 		case t.ignored:
 			ignored++
-		case !t.mapped():
+			continue
+		}
+		if !gs.decide(f, contracts, pick) && len(graphless) > 0 {
 			unmapped = append(unmapped, f)
+		}
+		for _, c := range contracts {
+			if fw, ok := graphless[c.Key]; ok {
+				pick(c, Reason{File: f, Rule: RuleNoGraph, Detail: fw})
+			}
 		}
 	}
 	if len(unmapped) > 0 {
@@ -78,7 +150,7 @@ func Decide(ch Changes, contracts []Contract, known []string, rules Rules) Decis
 	var run, skip []string
 	selected := map[string]bool{}
 	for _, c := range contracts {
-		if caps[c.Capability] || keys[c.Key] {
+		if _, ok := why[c.Key]; ok {
 			run = append(run, c.Key)
 			selected[c.Capability] = true
 			continue
@@ -94,6 +166,9 @@ func Decide(ch Changes, contracts []Contract, known []string, rules Rules) Decis
 	}
 	d.Selected = slices.Sorted(maps.Keys(selected))
 	d.SelectedContracts, d.Skipped = sorted(run), sorted(skip)
+	for _, k := range d.SelectedContracts {
+		d.Reasons = append(d.Reasons, why[k])
+	}
 	return d
 }
 

@@ -9,14 +9,14 @@ import (
 	"github.com/espectacular/ah/core/selection"
 )
 
-// corpus: capabilities alpha (two contracts), beta, and nested/deep; the
-// beta contract's binding names a test file and a Go package.
+// corpus: capabilities alpha (two contracts), beta, and nested/deep, with
+// bindings of frameworks without a dependency graph.
 var (
 	known     = []string{"alpha", "beta", "nested", "nested/deep"}
 	contracts = []selection.Contract{
-		{Key: "alpha/one", Capability: "alpha", Named: selection.Named("tests/test_alpha.py::test_one")},
+		{Key: "alpha/one", Capability: "alpha", Bindings: []selection.Binding{{Framework: "pytest", Argv: []string{"pytest", "tests/test_alpha.py::test_one"}}}},
 		{Key: "alpha/two", Capability: "alpha"},
-		{Key: "beta/b", Capability: "beta", Named: selection.Named("./pkg/beta -run '^TestB$' --cfg=conf/beta.json")},
+		{Key: "beta/b", Capability: "beta", Bindings: []selection.Binding{{Framework: "shell"}}},
 		{Key: "nested/deep/d", Capability: "nested/deep"},
 	}
 	rules = selection.Rules{Specs: "openspec/specs", Changes: "openspec/changes", Selection: config.Selection{
@@ -40,9 +40,14 @@ func TestDecide(t *testing.T) {
 		{name: "change overlay spec", files: []string{"openspec/changes/add-x/specs/beta/spec.md"}, selected: []string{"beta"}, run: []string{"beta/b"}},
 		{name: "change overlay contract", files: []string{".espectacular/changes/add-x/alpha/new.toml"}, selected: []string{"alpha"}, run: []string{"alpha/one", "alpha/two"}},
 		{name: "source glob", files: []string{"src/alpha/parse/x.go"}, selected: []string{"alpha"}, run: []string{"alpha/one", "alpha/two"}},
-		{name: "file named by a pytest node id selects only that contract", files: []string{"tests/test_alpha.py"}, selected: []string{"alpha"}, run: []string{"alpha/one"}},
-		{name: "file in a named Go package", files: []string{"pkg/beta/b_test.go"}, selected: []string{"beta"}, run: []string{"beta/b"}},
-		{name: "file named as an option value", files: []string{"conf/beta.json"}, selected: []string{"beta"}, run: []string{"beta/b"}},
+		{
+			name: "a file named by a pytest node id runs everything: other tests may import it", files: []string{"tests/test_alpha.py"}, run: all,
+			fallback: "changed file maps to no capability: tests/test_alpha.py; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+		},
+		{
+			name: "a file in a named Go package runs everything without a graph", files: []string{"pkg/beta/b_test.go"}, run: all,
+			fallback: "changed file maps to no capability: pkg/beta/b_test.go; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+		},
 		{name: "ignored files beside a mapped one", files: []string{"README.md", "docs/a/b.txt", "lib/x.go"}, selected: []string{"beta"}, run: []string{"beta/b"}},
 		{name: "a mapped file is never ignored", files: []string{"openspec/specs/beta/spec.md"}, selected: []string{"beta"}, run: []string{"beta/b"}},
 		{
@@ -67,7 +72,7 @@ func TestDecide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := selection.Decide(selection.Changes{Source: selection.Files, Files: tt.files}, contracts, known, rules)
+			d := selection.Decide(selection.Changes{Source: selection.Files, Files: tt.files}, contracts, known, rules, selection.Graphs{})
 			assert.Equal(t, tt.fallback, d.Fallback, "Decide(%v).Fallback", tt.files)
 			assert.Equal(t, tt.run, d.SelectedContracts, "Decide(%v).SelectedContracts", tt.files)
 			if tt.selected == nil {
@@ -88,41 +93,14 @@ func TestDecide(t *testing.T) {
 }
 
 func TestDecideSources(t *testing.T) {
-	d := selection.Decide(selection.Changes{Source: selection.AllTests}, contracts, known, rules)
+	d := selection.Decide(selection.Changes{Source: selection.AllTests}, contracts, known, rules, selection.Graphs{})
 	assert.Equal(t, selection.Decision{Source: selection.AllTests, ChangedFiles: []string{}, Selected: []string{"alpha", "beta", "nested/deep"},
-		SelectedContracts: all, Skipped: []string{}}, d)
+		SelectedContracts: all, Skipped: []string{}, Reasons: []selection.Reason{}}, d)
 
-	d = selection.Decide(selection.Changes{Source: selection.Range, Base: baseID, Head: headID, Files: []string{}, Problem: "empty"}, contracts, known, rules)
+	d = selection.Decide(selection.Changes{Source: selection.Range, Base: baseID, Head: headID, Files: []string{}, Problem: "empty"}, contracts, known, rules, selection.Graphs{})
 	assert.Equal(t, "empty", d.Fallback)
 	assert.Equal(t, all, d.SelectedContracts)
 	assert.Equal(t, baseID, d.Base)
-}
-
-// TestDecideRecursivePattern: a binding naming ./internal/... claims every
-// file below internal/, and nothing else.
-func TestDecideRecursivePattern(t *testing.T) {
-	contracts := []selection.Contract{
-		{Key: "g/r", Capability: "g", Named: selection.Named("go test ./internal/...")},
-		{Key: "h/x", Capability: "h"},
-	}
-	rules := selection.Rules{Specs: "openspec/specs", Selection: config.Selection{Paths: map[string][]string{"h": {"cmd/**"}}}}
-	tests := []struct {
-		file string
-		run  []string
-	}{
-		{"internal/a/b/c.go", []string{"g/r"}},
-		{"cmd/x.go", []string{"h/x"}},
-		{"internalx/y.go", []string{"g/r", "h/x"}},
-	}
-	for _, tt := range tests {
-		d := selection.Decide(selection.Changes{Source: selection.Files, Files: []string{tt.file}}, contracts, []string{"g", "h"}, rules)
-		assert.Equal(t, tt.run, d.SelectedContracts, "Decide(%q)", tt.file)
-	}
-}
-
-func TestNamed(t *testing.T) {
-	assert.Equal(t, []string{"tests/a.py", "a or b", "pkg", "x y/z.json", "..."},
-		selection.Named(`./tests/a.py::test_x -k 'a or b' ./pkg/ --cfg="x y/z.json" -v ./... .`))
 }
 
 func contains(xs []string, x string) bool {

@@ -7,7 +7,6 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/shellword"
 )
 
 // Rules say what a changed file affects.
@@ -23,33 +22,29 @@ func RulesOf(cfg config.Config) Rules {
 	return Rules{Specs: cfg.Specs, Changes: cfg.Changes, Selection: cfg.Selection}
 }
 
-// target is what one changed file affects.
+// target is what one changed file affects by the layout and glob rules.
 type target struct {
-	caps      []string
-	contracts []string
-	ignored   bool
+	// layout are the capabilities whose spec or contract tree holds the
+	// file; globs those whose [selection] paths match it.
+	layout, globs []string
+	ignored       bool
 }
 
-func (t target) mapped() bool { return len(t.caps) > 0 || len(t.contracts) > 0 }
+func (t target) mapped() bool { return len(t.layout) > 0 || len(t.globs) > 0 }
 
-// mapFile maps one repository-relative file to the capabilities and
-// contracts it affects: by spec provenance (the spec and contract trees,
-// deployed or in a change), by a binding naming it, and by the
-// [selection] paths globs. known are the capabilities in scope, so a
-// nested capability (a/b) wins over its parent directory.
-func (r Rules) mapFile(file string, known []string, contracts []Contract) target {
+// mapFile maps one repository-relative file to the capabilities it
+// affects by spec provenance (the spec and contract trees, deployed or in
+// a change) and by the [selection] paths globs: knowledge that is exact or
+// the user's own. known are the capabilities in scope, so a nested
+// capability (a/b) wins over its parent directory.
+func (r Rules) mapFile(file string, known []string) target {
 	var t target
 	if c, ok := r.provenance(file, known); ok {
-		t.caps = append(t.caps, c)
-	}
-	for _, c := range contracts {
-		if names(c.Named, file) {
-			t.contracts = append(t.contracts, c.Key)
-		}
+		t.layout = append(t.layout, c)
 	}
 	for c, globs := range r.Selection.Paths {
 		if matchAny(globs, file) {
-			t.caps = append(t.caps, c)
+			t.globs = append(t.globs, c)
 		}
 	}
 	t.ignored = !t.mapped() && matchAny(r.Selection.Ignore, file)
@@ -119,47 +114,6 @@ func matchAny(globs []string, file string) bool {
 	for _, g := range globs {
 		if ok, _ := doublestar.Match(g, file); ok {
 			return true
-		}
-	}
-	return false
-}
-
-// Named lists the paths a binding's flags or command name: each word,
-// and the value of each --opt=value, cleaned, with a pytest-style
-// ::test suffix cut off.
-func Named(line string) []string {
-	words, err := shellword.Split(line)
-	if err != nil {
-		words = strings.Fields(line)
-	}
-	var out []string
-	for _, w := range words {
-		if _, v, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
-			w = v
-		}
-		if w == "" || strings.HasPrefix(w, "-") {
-			continue
-		}
-		w, _, _ = strings.Cut(w, "::")
-		if w = path.Clean(w); w != "." && w != "/" {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// names reports whether one of a binding's named paths is file itself,
-// the directory directly holding it (a Go package), or a ./... pattern
-// above it.
-func names(named []string, file string) bool {
-	for _, n := range named {
-		switch {
-		case n == file, path.Dir(file) == n, n == "...":
-			return true
-		case strings.HasSuffix(n, "/..."):
-			if root := strings.TrimSuffix(n, "/..."); root == "." || strings.HasPrefix(file, root+"/") {
-				return true
-			}
 		}
 	}
 	return false

@@ -42,6 +42,9 @@ func (p *Markdown) Print(r report.Report) error {
 		row += " " + secondsText(*p.o.DurationMS) + " |"
 	}
 	fmt.Fprintf(&b, "%s\n|%s\n%s\n", head, strings.Repeat(" --- |", strings.Count(head, "|")-1), row)
+	if n := notSelected(r); n > 0 {
+		fmt.Fprintf(&b, "\n%s not run: not affected by the change.\n", count(n, "scenario", "scenarios"))
+	}
 	if len(r.Findings) > 0 {
 		b.WriteString("\n### Findings\n\n| Severity | Kind | Where | Message |\n| --- | --- | --- | --- |\n")
 		for _, f := range r.Findings {

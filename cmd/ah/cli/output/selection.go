@@ -19,6 +19,15 @@ type selectionJSON struct {
 	SelectedContracts []string `json:"selected_contracts"`
 	Skipped           []string `json:"skipped"`
 	FallbackReason    *string  `json:"fallback_reason"`
+	// Reasons are present when the selection narrowed (issue 25).
+	Reasons []reasonJSON `json:"reasons,omitempty"`
+}
+
+type reasonJSON struct {
+	Contract string `json:"contract"`
+	File     string `json:"file"`
+	Rule     string `json:"rule"`
+	Detail   string `json:"detail"`
 }
 
 func selectionToJSON(s *selection.Decision) *selectionJSON {
@@ -34,6 +43,9 @@ func selectionToJSON(s *selection.Decision) *selectionJSON {
 		why := s.Fallback
 		out.FallbackReason = &why
 	}
+	for _, r := range s.Reasons {
+		out.Reasons = append(out.Reasons, reasonJSON(r))
+	}
 	return out
 }
 
@@ -48,6 +60,9 @@ func selectionFromJSON(s *selectionJSON) *selection.Decision {
 	if s.FallbackReason != nil {
 		out.Fallback = *s.FallbackReason
 	}
+	for _, r := range s.Reasons {
+		out.Reasons = append(out.Reasons, selection.Reason(r))
+	}
 	return out
 }
 
@@ -61,6 +76,10 @@ func sanitizedSelection(s *selection.Decision) *selection.Decision {
 	out.Source, out.Base, out.Head, out.Fallback = Escape(s.Source), Escape(s.Base), Escape(s.Head), Escape(s.Fallback)
 	out.ChangedFiles, out.Selected = escapeAll(s.ChangedFiles), escapeAll(s.Selected)
 	out.SelectedContracts, out.Skipped = escapeAll(s.SelectedContracts), escapeAll(s.Skipped)
+	out.Reasons = nil
+	for _, r := range s.Reasons {
+		out.Reasons = append(out.Reasons, selection.Reason{Contract: Escape(r.Contract), File: Escape(r.File), Rule: r.Rule, Detail: Escape(r.Detail)})
+	}
 	return &out
 }
 

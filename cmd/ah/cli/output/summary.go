@@ -14,8 +14,15 @@ import (
 func summaryText(r report.Report, durationMS *int64) string {
 	s := r.Summary
 	scenarios := count(s.Scenarios, "scenario", "scenarios")
+	var notes []string
 	if s.Skipped > 0 {
-		scenarios += fmt.Sprintf(" (%d skipped)", s.Skipped)
+		notes = append(notes, fmt.Sprintf("%d skipped", s.Skipped))
+	}
+	if n := notSelected(r); n > 0 {
+		notes = append(notes, fmt.Sprintf("%d not run: not affected by the change", n))
+	}
+	if len(notes) > 0 {
+		scenarios += " (" + strings.Join(notes, "; ") + ")"
 	}
 	parts := []string{
 		scenarios,
@@ -34,6 +41,15 @@ func summaryText(r report.Report, durationMS *int64) string {
 		out += " in " + secondsText(*durationMS)
 	}
 	return out
+}
+
+// notSelected counts the scenarios whose tests the selection left out
+// (issue 25): a summary must never read as if they had passed.
+func notSelected(r report.Report) int {
+	if r.Selection == nil {
+		return 0
+	}
+	return len(r.Selection.Skipped)
 }
 
 // writeTimings lists each execution's duration (--timings), in plan order.
