@@ -8,20 +8,10 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/ports"
 )
-
-// Adapters enables the test-framework adapters: detection for the
-// structural check (missing-adapter) and, when tests run, structured output
-// and verdicts from the framework's own report.
-type Adapters struct {
-	Drivers []ports.Driver
-	// Process runs the environment probes in Dir, the absolute repository
-	// root.
-	Process ports.Process
-	Dir     string
-}
 
 // decider memoises the adapter decision of each test type. It gathers
 // evidence lazily, once per adapter and per check, and only as far as the
@@ -32,18 +22,19 @@ type decider struct {
 	ctx      context.Context
 	fsys     fs.FS
 	cfg      config.Config
-	a        *Adapters
+	drivers  []ports.Driver
+	env      execution.Env
 	probeAll bool
 	memo     map[string]adapter.Decision
 	facts    adapter.Facts
 	scanned  map[string]bool
 }
 
-func newDecider(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) *decider {
+func newDecider(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, probeAll bool) *decider {
 	return &decider{
-		ctx: ctx, fsys: fsys, cfg: cfg, a: a, probeAll: probeAll,
+		ctx: ctx, fsys: fsys, cfg: cfg, drivers: drivers, env: env, probeAll: probeAll,
 		memo:    map[string]adapter.Decision{},
-		facts:   adapter.Facts{Evidence: map[string]adapter.Evidence{}, Drivers: a.Drivers},
+		facts:   adapter.Facts{Evidence: map[string]adapter.Evidence{}, Drivers: drivers},
 		scanned: map[string]bool{},
 	}
 }
@@ -58,11 +49,11 @@ func (dc *decider) decide(testType string) adapter.Decision {
 	if name != "" && (dc.probeAll || d.Source != ports.SourceConfigured) {
 		if !dc.scanned[name] {
 			dc.scanned[name] = true
-			maps.Copy(dc.facts.Evidence, adapter.Scan(dc.fsys, dc.a.Drivers, name).Evidence)
+			maps.Copy(dc.facts.Evidence, adapter.Scan(dc.fsys, dc.drivers, name).Evidence)
 			d = adapter.Resolve(testType, dc.cfg, dc.facts)
 		}
 		if dc.probeAll || (d.Source != ports.SourceConfigured && d.Source != ports.SourceManifest) {
-			dc.facts = adapter.Probe(dc.ctx, dc.fsys, dc.a.Process, dc.a.Dir, dc.facts, name)
+			dc.facts = adapter.Probe(dc.ctx, dc.fsys, dc.env.Process, dc.env.Dir, dc.facts, name)
 			d = adapter.Resolve(testType, dc.cfg, dc.facts)
 		}
 	}
@@ -74,7 +65,7 @@ func (dc *decider) decide(testType string) adapter.Decision {
 // else the driver serving testType by name (a missing-adapter decision
 // names none).
 func (dc *decider) adapterOf(testType string, d adapter.Decision) string {
-	if drv, ok := adapter.Find(dc.a.Drivers, testType); ok && d.Adapter == "" {
+	if drv, ok := adapter.Find(dc.drivers, testType); ok && d.Adapter == "" {
 		return drv.Name()
 	}
 	return d.Adapter
@@ -82,14 +73,14 @@ func (dc *decider) adapterOf(testType string, d adapter.Decision) string {
 
 // newResolver is the runner resolver of this check: core/runner over the
 // memoised adapter decisions, or over configured runners alone when
-// adapters are off (the decider is then nil).
-func newResolver(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, probeAll bool) (entryResolver, *decider) {
+// adapters are off (no drivers; the decider is then nil). The adapter
+// probes run in env.
+func newResolver(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, probeAll bool) (entryResolver, *decider) {
 	var detect runner.Detect
-	var drivers []ports.Driver
 	var dc *decider
-	if a != nil {
-		dc = newDecider(ctx, fsys, cfg, a, probeAll)
-		detect, drivers = dc.decide, a.Drivers
+	if len(drivers) > 0 {
+		dc = newDecider(ctx, fsys, cfg, drivers, env, probeAll)
+		detect = dc.decide
 	}
 	return func(e contract.Entry) (runner.Plan, *runner.Problem) {
 		return runner.Resolve(cfg, detect, drivers, e)

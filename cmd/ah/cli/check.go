@@ -96,27 +96,19 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if d.Spk != nil {
 		opts.Spk = d.Spk(r.Config.Spk.Command, r.Root)
 	}
-	if len(d.Drivers) > 0 {
-		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
-	}
+	opts.Env, opts.Drivers = d.env(r), d.Drivers
+	opts.Env.Timings = c.Timings
 	var prog *progress
 	if c.RunTests {
 		prog = newProgress(c.progressMode(d), d.Streams.Err)
-		opts.Exec = &check.Exec{
-			Process: d.Process, Dir: r.Root, Jobs: c.jobs(), Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv,
-			FailFast: c.FailFast, NoBatch: c.NoBatch, Strict: c.Strict,
-		}
+		opts.Exec = &check.Exec{Jobs: c.jobs(), FailFast: c.FailFast, NoBatch: c.NoBatch}
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}
 		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
 		opts.Select = &ch
 		if d.LimitProcs != nil {
-			jobs := c.jobs()
-			if jobs == 0 {
-				jobs = r.Config.Jobs
-			}
-			defer d.LimitProcs(jobs)()
+			defer d.LimitProcs(check.Workers(*r.Config, c.jobs()))()
 		}
 	}
 	opts.Mutation = c.mutation(d, r)

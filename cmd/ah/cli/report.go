@@ -71,16 +71,13 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	opts := check.Options{Changes: overlay.Normalize(c.Changes)}
-	if len(d.Drivers) > 0 {
-		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
-	}
+	opts := check.Options{Changes: overlay.Normalize(c.Changes), Env: d.env(r), Drivers: d.Drivers}
 	if c.RunTests {
 		jobs := 0
 		if c.Jobs != nil {
 			jobs = *c.Jobs
 		}
-		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: jobs, Scratch: d.Scratch, Getenv: d.Getenv}
+		opts.Exec = &check.Exec{Jobs: jobs}
 	}
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	if err != nil {

@@ -9,10 +9,11 @@ import (
 	"github.com/espectacular/ah/core/selection"
 )
 
-// narrow keeps the ready units the changed files select (issue 13). It
-// runs after validation, so the structural gate still covers the full
-// scope: only execution is narrowed.
-func narrow(cfg config.Config, sc resolved, ready []validated, ch selection.Changes) ([]validated, selection.Decision) {
+// affected keeps the ready units the changed files affect (ah check
+// --files, --base; issue 13). It runs after validation, so the structural
+// gate still covers the full scope: only execution is narrowed. Units it
+// drops are reported valid, not run (assemble.go).
+func affected(cfg config.Config, sc resolved, ready []validated, ch selection.Changes) ([]validated, selection.Decision) {
 	contracts := make([]selection.Contract, 0, len(ready))
 	for _, v := range ready {
 		c := selection.Contract{Key: v.Key(), Capability: v.Capability}
@@ -39,15 +40,5 @@ func selectionOf(d selection.Decision) *report.Selection {
 	return &report.Selection{
 		Source: d.Source, Base: d.Base, Head: d.Head, ChangedFiles: d.ChangedFiles,
 		Selected: d.Selected, SelectedContracts: d.SelectedContracts, Skipped: d.Skipped, Fallback: d.Fallback,
-	}
-}
-
-// unselected marks the units whose tests the selection skipped as valid
-// without bindings: checked, not run, neither passed nor failed.
-func unselected(units []report.Unit, d selection.Decision) {
-	for i, u := range units {
-		if u.Status != report.UnitInvalid && !d.Runs(u.Capability+"/"+u.Scenario.ID) {
-			units[i].Status, units[i].Bindings = report.UnitValid, nil
-		}
 	}
 }
