@@ -168,7 +168,7 @@ func (c *CheckCmd) progressMode(d *Deps) string {
 // checkError turns the check's user-caused errors into exit-2 errors with
 // their message; anything else stays as it is (also exit 2).
 func checkError(err error) error {
-	var sde *check.SpecsDirError
+	var sde *spec.DirError
 	var uue *spec.UnknownUnitError
 	switch {
 	case errors.As(err, &sde):

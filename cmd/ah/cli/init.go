@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
@@ -32,17 +31,8 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	r := &repo{Root: root, FS: d.OpenFS(root)}
-	// Only the frameworks the repository shows are probed: a probe of an
-	// absent one (npx vitest) can take seconds and decides nothing.
 	facts := adapter.Scan(r.FS, d.Drivers)
-	var shown []string
-	for name, e := range facts.Evidence {
-		if e.Manifest || e.ImportedBy != "" {
-			shown = append(shown, name)
-		}
-	}
-	slices.Sort(shown)
-	facts = adapter.Probe(ctx, r.FS, d.Process, root, facts, shown...)
+	facts = adapter.Probe(ctx, r.FS, d.Process, root, facts, lifecycle.Shown(facts)...)
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
@@ -43,11 +42,10 @@ func (noRemover) Remove(_ context.Context, name string) error {
 // deployedSpecs discovers the deployed specs of r.
 func deployedSpecs(r *repo) ([]spec.File, error) {
 	files, err := spec.DiscoverLimit(r.FS, r.Config.Specs, r.Config.SpecBytes())
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, spec.ErrNoSpecsDir) {
-		return nil, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf(
-			"the specs directory %s does not exist: create openspec/specs/<capability>/spec.md (or set [paths] specs in .espectacular/config.toml)", r.Config.Specs)}
+	if err != nil {
+		return nil, spec.DirErrorOf(r.Config.Specs, err)
 	}
-	return files, err
+	return files, nil
 }
 
 // planError maps a plan's refusals to exit codes: naming something that

@@ -92,8 +92,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			return err
 		}
 	}
-	s := m.Summary()
-	complete := s.Missing+s.Failing == 0
+	complete := m.Complete()
 	switch g.format() {
 	case "json":
 		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("report", Version, complete, matrixData(m)))
