@@ -134,7 +134,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	switch {
 	case rep.Interrupted:
 		fmt.Fprintln(d.Streams.Err, "ah: interrupted: the report shows only the tests that finished")
-		return &ExitError{Code: ExitInterrupted}
+		return &InterruptedError{}
 	case rep.Failed():
 		return errGateFailed
 	}
@@ -165,22 +165,17 @@ func (c *CheckCmd) progressMode(d *Deps) string {
 	return progressPlain
 }
 
-// checkError turns the check's user-caused errors into exit-2 errors with
-// their message; anything else stays as it is (also exit 2).
+// checkError names the flag or argument behind the check's user-caused
+// errors; exitCode classifies them (exit 2, like anything else that is
+// not a failed gate).
 func checkError(err error) error {
-	var sde *spec.DirError
-	var uue *spec.UnknownUnitError
-	switch {
-	case errors.As(err, &sde):
-		return &ExitError{Code: ExitCannotRun, Message: err.Error(), Cause: err}
-	case errors.As(err, &uue):
-		return usageError("ah check %s", err)
+	if _, ok := errors.AsType[*spec.UnknownUnitError](err); ok {
+		return fmt.Errorf("ah check %w", err)
 	}
-	if _, ok := errors.AsType[*overlay.UnknownChangeError](err); ok {
-		return &ExitError{Code: ExitCannotRun, Message: "ah check --changes: " + err.Error(), Cause: err}
-	}
-	if _, ok := errors.AsType[*overlay.BadIDError](err); ok {
-		return usageError("ah check --changes: %s", err)
+	_, unknown := errors.AsType[*overlay.UnknownChangeError](err)
+	_, bad := errors.AsType[*overlay.BadIDError](err)
+	if unknown || bad {
+		return fmt.Errorf("ah check --changes: %w", err)
 	}
 	return err
 }

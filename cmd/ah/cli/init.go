@@ -40,9 +40,9 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	var ce *config.Error
 	switch {
 	case errors.Is(err, lifecycle.ErrNoOpenSpec):
-		return &ExitError{Code: ExitCannotRun, Message: "ah init: " + err.Error(), Cause: err}
+		return &RunError{Message: "ah init: " + err.Error(), Cause: err}
 	case errors.As(err, &ce):
-		return &ExitError{Code: ExitCannotRun, Message: ce.Error()}
+		return &RunError{Message: ce.Error()}
 	case err != nil:
 		return planError("init", err)
 	}

@@ -48,21 +48,17 @@ func deployedSpecs(r *repo) ([]spec.File, error) {
 	return files, nil
 }
 
-// planError maps a plan's refusals to exit codes: naming something that
-// does not exist is a usage error (2); refusing to overwrite or to archive
-// is a failed gate (1) that names each file.
+// planError names the command behind a plan's refusals; exitCode
+// classifies them: naming something that does not exist is a usage error
+// (2), refusing to overwrite or to archive a failed gate (1) that names
+// each file.
 func planError(cmd string, err error) error {
-	if ue, ok := errors.AsType[*lifecycle.UnknownError](err); ok {
-		return usageError("ah %s: %v", cmd, ue)
-	}
-	if ee, ok := errors.AsType[*lifecycle.ExistsError](err); ok {
-		return &ExitError{Code: ExitFailed, Message: fmt.Sprintf("ah %s: %v", cmd, ee), Cause: ee}
-	}
-	if re, ok := errors.AsType[*lifecycle.RefusedError](err); ok {
-		return &ExitError{Code: ExitFailed, Message: fmt.Sprintf("ah %s: %v", cmd, re), Cause: re}
-	}
-	if ie, ok := errors.AsType[*lifecycle.InputError](err); ok {
-		return usageError("ah %s: %v", cmd, ie)
+	_, unknown := errors.AsType[*lifecycle.UnknownError](err)
+	_, exists := errors.AsType[*lifecycle.ExistsError](err)
+	_, refused := errors.AsType[*lifecycle.RefusedError](err)
+	_, input := errors.AsType[*lifecycle.InputError](err)
+	if unknown || exists || refused || input {
+		return fmt.Errorf("ah %s: %w", cmd, err)
 	}
 	return err
 }

@@ -35,7 +35,7 @@ func printReport(ctx context.Context, g *Globals, d *Deps, file string, rep repo
 		return err
 	}
 	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), buf.Bytes(), 0o644); err != nil {
-		return &ExitError{Code: ExitCannotRun, Cause: err,
+		return &RunError{Cause: err,
 			Message: fmt.Sprintf("cannot write the report to %s (--output): %v; check that its directory exists and is writable", file, innermost(err))}
 	}
 	text := o

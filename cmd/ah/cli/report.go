@@ -84,7 +84,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return checkError(err)
 	}
 	if rep.Interrupted {
-		return &ExitError{Code: ExitInterrupted, Message: "interrupted: no report"}
+		return &InterruptedError{Message: "interrupted: no report"}
 	}
 	m := coverage.Build(r.FS, rep)
 	if c.HTML != "" {
@@ -140,7 +140,7 @@ func writeHTML(ctx context.Context, g *Globals, d *Deps, file string, m coverage
 		return err
 	}
 	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), buf.Bytes(), 0o644); err != nil {
-		return &ExitError{Code: ExitCannotRun, Cause: err,
+		return &RunError{Cause: err,
 			Message: fmt.Sprintf("cannot write the HTML report to %s (--html): %v; check that its directory exists and is writable", file, innermost(err))}
 	}
 	return nil
