@@ -76,11 +76,6 @@ func usageError(format string, args ...any) error {
 	return &UsageError{Message: fmt.Sprintf(format, args...)}
 }
 
-// runError is a *RunError saying msg about cause.
-func runError(msg string, cause error) error {
-	return &RunError{Message: msg, Cause: cause}
-}
-
 // classify decides the exit status of a command's error, and whether the
 // error is silent (its command already said everything).
 func classify(err error) (code int, silent bool) {
