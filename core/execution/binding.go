@@ -1,8 +1,3 @@
-// Package execution runs the test bindings of validated contracts: it
-// turns each binding and its runner plan into an invocation, merges
-// identical invocations into jobs, and runs each job's whole life (prepare,
-// run, read, judge, clean up) in a worker of a bounded pool that honours
-// resources and exclusivity, keeping only the judged result.
 package execution
 
 import (

@@ -1,0 +1,10 @@
+// Package execution runs the test bindings of validated contracts: it
+// turns each binding and its runner plan into an invocation, merges
+// identical invocations into jobs, and runs each job's whole life (prepare,
+// run, read, judge, clean up) in a worker of a bounded pool that honours
+// resources and exclusivity, keeping only the judged result.
+//
+// It is ah's one way to start a process for a check: test jobs (Run,
+// Stream) and tools that are not test bindings, such as the mutation tool
+// (RunTool), all run in an Env.
+package execution
