@@ -13,30 +13,20 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/schemas"
 )
 
-// envelopeSchemas maps an envelope_kind to the schema of its output. Kind
-// "error" (no command recognised on the command line) has only the error
-// form.
-var envelopeSchemas = map[string]string{
-	"check":   schemas.CheckOutput,
-	"doctor":  schemas.DoctorOutput,
-	"explain": schemas.ExplainOutput,
-	"type":    schemas.TypeOutput,
-	"version": schemas.VersionOutput,
-	"sync":    schemas.SyncOutput,
-	"error":   schemas.ErrorOutput,
-	"upgrade": schemas.UpgradeOutput,
-	"report":  schemas.ReportOutput,
-	// The lifecycle commands share one schema: each reports the files it
-	// wrote.
-	"init":     schemas.LifecycleOutput,
-	"contract": schemas.LifecycleOutput,
-	"scenario": schemas.LifecycleOutput,
-	"archive":  schemas.LifecycleOutput,
-}
+// envelopeSchemas maps an envelope_kind to the schema of its output: the
+// printers' registry (cmd/ah/cli/output/kind.go).
+var envelopeSchemas = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range output.Kinds() {
+		m[k], _ = output.Schema(k)
+	}
+	return m
+}()
 
 // TestGoldenJSONMatchesSchema validates every golden envelope (a want*.json
 // archive file with an envelope_kind) in every script against the schema of
@@ -104,7 +94,7 @@ func checkEnvelope(t *testing.T, where string, data []byte) []string {
 	kind, _ := rawKind.(string)
 	name, known := envelopeSchemas[kind]
 	if !known {
-		t.Errorf("%s: envelope_kind %v has no schema: add schemas/<kind>-output.schema.json and list it in envelopeSchemas", where, rawKind)
+		t.Errorf("%s: envelope_kind %v has no schema: add schemas/<kind>-output.schema.json and list its Kind in cmd/ah/cli/output/kind.go", where, rawKind)
 		return nil
 	}
 	names := []string{name}

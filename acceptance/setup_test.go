@@ -22,6 +22,9 @@ func setup(env *testscript.Env) error {
 	env.Setenv("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
 	env.Setenv("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
 	toolEnv(env)
+	if err := expandVersion(env); err != nil {
+		return err
+	}
 	pythonFirst(env)
 	gitconfig := "[user]\n\tname = ah test\n\temail = ah@example.invalid\n[init]\n\tdefaultBranch = main\n"
 	return os.WriteFile(filepath.Join(env.WorkDir, ".gitconfig"), []byte(gitconfig), 0o644)
@@ -35,6 +38,7 @@ func commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"sarif-validate": cmdSARIFValidate,
 		"fake-spk":       cmdFakeSpk,
 		"json":           cmdJSONField,
+		"jsonset":        cmdJSONSet,
 		"corpus":         cmdCorpus,
 	}
 }

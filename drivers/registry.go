@@ -1,12 +1,6 @@
-// Package drivers lists ah's bundled test-framework adapters. Each driver
-// lives in its own package (pytest, cargo, vitest, gotest) with the same
-// shape: a constructor, a ports.Driver implementation, pure parsers and a
-// testdata folder of real-tool fixtures.
 package drivers
 
 import (
-	"slices"
-
 	"github.com/espectacular/ah/drivers/cargo"
 	"github.com/espectacular/ah/drivers/gotest"
 	"github.com/espectacular/ah/drivers/pytest"
@@ -23,7 +17,7 @@ func All() []ports.Driver {
 // language alias ("python", "rust", "typescript", "javascript").
 func Lookup(name string) (ports.Driver, bool) {
 	for _, d := range All() {
-		if d.Name() == name || slices.Contains(d.Aliases(), name) {
+		if d.Framework().Serves(name) {
 			return d, true
 		}
 	}
@@ -34,7 +28,7 @@ func Lookup(name string) (ports.Driver, bool) {
 func Names() []string {
 	var out []string
 	for _, d := range All() {
-		out = append(out, d.Name())
+		out = append(out, d.Framework().Name)
 	}
 	return out
 }

@@ -18,7 +18,7 @@ func TestLookup(t *testing.T) {
 	} {
 		d, ok := drivers.Lookup(alias)
 		require.True(t, ok, alias)
-		assert.Equal(t, want, d.Name(), alias)
+		assert.Equal(t, want, d.Framework().Name, alias)
 	}
 	_, ok := drivers.Lookup("unit")
 	assert.False(t, ok)
@@ -31,7 +31,7 @@ func TestLookup(t *testing.T) {
 // exactly as configured.
 func TestDriverContract(t *testing.T) {
 	for _, d := range drivers.All() {
-		t.Run(d.Name(), func(t *testing.T) {
+		t.Run(d.Framework().Name, func(t *testing.T) {
 			repo := fstest.MapFS{}
 			def := d.DefaultCommand(repo)
 			assert.True(t, d.RunsFramework(def), "its default command %q runs it", def)

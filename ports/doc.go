@@ -1,5 +1,7 @@
 // Package ports holds the outbound interfaces through which the pure core
-// reaches the outside world: filesystem, processes, git and the clock.
+// reaches the outside world: filesystem, processes, git and the clock, and
+// the test-framework drivers (driver.go: a Detector and a Reporter half,
+// plus the optional Batcher, Classifier and Transcriber capabilities).
 //
 // Ports import only a short list of standard packages and never core,
 // drivers or infra, so every implementation (infra for the OS, portstest

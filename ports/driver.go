@@ -23,14 +23,42 @@ type Driver interface {
 	Reporter
 }
 
-// Detector is the detection half of a driver, used by core/adapter to
-// decide which adapter a test type gets.
-type Detector interface {
+// Framework is what a driver knows of its framework without looking at a
+// repository: plain data, so no driver restates it as one-line methods.
+type Framework struct {
 	// Name is the adapter name used in config and output ("pytest").
-	Name() string
+	Name string
 	// Aliases are the language test types that map to this adapter
 	// ("python" for pytest).
-	Aliases() []string
+	Aliases []string
+	// SourceFile says which files are worth reading for an import of the
+	// framework, and Imports whether a file's head imports it (the
+	// source_import evidence); both nil when the framework has no such
+	// evidence (cargo: a Rust test needs no import).
+	SourceFile func(name string) bool
+	Imports    func(content []byte) bool
+}
+
+// Serves reports whether a test type names this framework, by name or
+// alias ("python" -> pytest).
+func (f Framework) Serves(testType string) bool {
+	if f.Name == testType {
+		return true
+	}
+	for _, a := range f.Aliases {
+		if a == testType {
+			return true
+		}
+	}
+	return false
+}
+
+// Detector is the detection half of a driver, used by core/adapter to
+// decide which adapter a test type gets. Its methods are the answers that
+// depend on the repository or on a command.
+type Detector interface {
+	// Framework is the driver's name, aliases and import rule.
+	Framework() Framework
 	// DefaultCommand is the argv prefix used when the adapter is detected
 	// but not configured.
 	DefaultCommand(repo fs.FS) []string
@@ -45,21 +73,31 @@ type Detector interface {
 	// in preference order; the first that exits 0 wins, and its output gives
 	// the version.
 	Probes(repo fs.FS) []Probe
-	// ImportsFramework reports whether a source file imports the framework;
-	// SourceFile filters which files are worth reading.
-	SourceFile(name string) bool
-	ImportsFramework(content []byte) bool
 }
 
 // Reporter is the reporting half of a driver, used by core/execution to
-// run a job with structured output and judge it.
+// run a job with structured output and judge it. The optional capabilities
+// Batcher, Classifier and Transcriber are found by type assertion; each
+// driver having one says so with a compile-time check.
 type Reporter interface {
-	Name() string
 	// Prepare adds what the framework needs for structured output to a
 	// resolved invocation; scratch is a private directory for report files.
 	Prepare(argv []string, scratch string) Prepared
 	// Parse reads the structured result of a run.
 	Parse(res Result, report []byte) TestReport
+}
+
+// Classifier is an optional capability of a Reporter: naming the kind of
+// a failed run (pytest: pytest-import-error, ...), reported as test.type.
+type Classifier interface {
+	Classify(TestReport) string
+}
+
+// Transcriber is an optional capability of a Reporter whose structured
+// output replaces the human one on stdout (go test -json): Transcript
+// turns it back into text for the finding's stdout tail.
+type Transcriber interface {
+	Transcript(stdout []byte) []byte
 }
 
 // Probe is a command whose success shows a framework is runnable.

@@ -1,4 +1,3 @@
-// Command ah is the spec verification gate.
 package main
 
 import (

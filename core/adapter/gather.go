@@ -1,8 +1,3 @@
-// Package adapter decides which test-framework adapter runs each declared
-// test type. Gather collects the evidence (manifests, environment probes run
-// through the process port, test files importing a framework); Resolve is a
-// pure function over that evidence and the config, applying the precedence
-// configured > manifest > environment > source_import per test type.
 package adapter
 
 import (
@@ -63,6 +58,9 @@ type Evidence struct {
 type Facts struct {
 	// Drivers are every known adapter, whether or not evidence was gathered
 	// for it: Resolve needs them to map test types and configured commands.
+	// Detection itself only uses their ports.Detector half; they are whole
+	// drivers because PlanEntry hands the chosen one to execution, which
+	// runs it through its Reporter half.
 	Drivers []ports.Driver
 	// Evidence maps an adapter name to what was found for it; an adapter
 	// absent from the map was not looked for.
@@ -81,13 +79,14 @@ func Gather(ctx context.Context, repo fs.FS, proc ports.Process, dir string, dri
 // (every driver when only is empty), without starting any process.
 func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
 	f := Facts{Drivers: drivers, Evidence: map[string]Evidence{}}
-	var wanted []ports.Driver
+	var wanted []ports.Detector
 	for _, d := range drivers {
-		if len(only) > 0 && !slices.Contains(only, d.Name()) {
+		name := d.Framework().Name
+		if len(only) > 0 && !slices.Contains(only, name) {
 			continue
 		}
 		wanted = append(wanted, d)
-		f.Evidence[d.Name()] = Evidence{Adapter: d.Name(), Manifest: d.Manifest(repo), DefaultCommand: d.DefaultCommand(repo)}
+		f.Evidence[name] = Evidence{Adapter: name, Manifest: d.Manifest(repo), DefaultCommand: d.DefaultCommand(repo)}
 	}
 	for name, file := range importers(repo, wanted) {
 		e := f.Evidence[name]
@@ -104,7 +103,7 @@ func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Fa
 	out := Facts{Drivers: f.Drivers, Evidence: maps.Clone(f.Evidence)}
 	for _, name := range names {
 		e, ok := out.Evidence[name]
-		d, found := find(f.Drivers, name)
+		d, found := Find(f.Drivers, name)
 		if !ok || !found || e.Probed {
 			continue
 		}
@@ -113,7 +112,7 @@ func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Fa
 	return out
 }
 
-func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d ports.Driver, e Evidence) Evidence {
+func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d ports.Detector, e Evidence) Evidence {
 	e.Probed = true
 	for _, p := range d.Probes(repo) {
 		if ctx.Err() != nil {
@@ -151,7 +150,7 @@ func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d po
 // importers walks the repository in lexical order and returns, per adapter,
 // the first test file that imports its framework. It stops once every
 // adapter has a hit or MaxImportFiles candidate files were read.
-func importers(repo fs.FS, drivers []ports.Driver) map[string]string {
+func importers(repo fs.FS, drivers []ports.Detector) map[string]string {
 	found := map[string]string{}
 	read := 0
 	_ = fs.WalkDir(repo, ".", func(p string, de fs.DirEntry, err error) error {
@@ -169,7 +168,8 @@ func importers(repo fs.FS, drivers []ports.Driver) map[string]string {
 		}
 		var head []byte
 		for _, d := range drivers {
-			if _, done := found[d.Name()]; done || !d.SourceFile(p) {
+			fw := d.Framework()
+			if _, done := found[fw.Name]; done || fw.SourceFile == nil || fw.Imports == nil || !fw.SourceFile(p) {
 				continue
 			}
 			if head == nil {
@@ -178,8 +178,8 @@ func importers(repo fs.FS, drivers []ports.Driver) map[string]string {
 					return nil
 				}
 			}
-			if d.ImportsFramework(head) {
-				found[d.Name()] = p
+			if fw.Imports(head) {
+				found[fw.Name] = p
 			}
 		}
 		return nil
@@ -200,18 +200,14 @@ func readHead(repo fs.FS, name string) []byte {
 	return append(data, '\n') // non-nil even for an empty file
 }
 
-// find returns the driver named name or having it as an alias.
-func find(drivers []ports.Driver, name string) (ports.Driver, bool) {
+// Find returns the adapter a test type names, by adapter name or language
+// alias ("python" -> pytest); ok is false for a generic type ("unit").
+func Find[D ports.Detector](drivers []D, testType string) (D, bool) {
 	for _, d := range drivers {
-		if d.Name() == name || slices.Contains(d.Aliases(), name) {
+		if d.Framework().Serves(testType) {
 			return d, true
 		}
 	}
-	return nil, false
-}
-
-// Find returns the adapter a test type names, by adapter name or language
-// alias ("python" -> pytest); ok is false for a generic type ("unit").
-func Find(drivers []ports.Driver, testType string) (ports.Driver, bool) {
-	return find(drivers, testType)
+	var zero D
+	return zero, false
 }

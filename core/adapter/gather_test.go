@@ -187,7 +187,7 @@ func TestScanStopsAtFileLimit(t *testing.T) {
 func TestFind(t *testing.T) {
 	d, ok := adapter.Find(fakeDrivers(), "javascript")
 	require.True(t, ok)
-	assert.Equal(t, "vitest", d.Name())
+	assert.Equal(t, "vitest", d.Framework().Name)
 	_, ok = adapter.Find(fakeDrivers(), "unit")
 	assert.False(t, ok)
 }

@@ -65,7 +65,7 @@ func Resolve(testType string, cfg config.Config, facts Facts) Decision {
 		d.Reason = fmt.Sprintf("[runners.custom.%s] is a custom runner", testType)
 		return d
 	}
-	named, isNamed := find(facts.Drivers, testType)
+	named, isNamed := Find(facts.Drivers, testType)
 	if r, ok := cfg.Runners[testType]; ok {
 		if dec, ok := configured(testType, r, named, isNamed, facts); ok {
 			return dec
@@ -80,7 +80,7 @@ func Resolve(testType string, cfg config.Config, facts Facts) Decision {
 		return d
 	}
 	d.Expected = true
-	name := named.Name()
+	name := named.Framework().Name
 	if r, ok := cfg.Runners[name]; ok && name != testType && (r.Adapter == "" || r.Adapter == name) {
 		if dec, ok := configured(name, r, named, true, facts); ok {
 			dec.TestType = testType
@@ -97,18 +97,18 @@ func generic(testType string, command []string, drivers []ports.Driver) string {
 	if i < 0 {
 		return fmt.Sprintf("[runners] %s runs %s, which is not a bundled adapter", testType, shellword.Quote(command))
 	}
-	name := drivers[i].Name()
+	name := drivers[i].Framework().Name
 	return fmt.Sprintf("[runners] %s runs %s as written, judged by its exit status; set adapter = %q under [runners.%s] for %s's structured results",
 		testType, shellword.Quote(command), name, testType, name)
 }
 
 // configured applies the configured rules to the runner of key.
-func configured(key string, r config.Runner, named ports.Driver, isNamed bool, facts Facts) (Decision, bool) {
-	var drv ports.Driver
+func configured(key string, r config.Runner, named ports.Detector, isNamed bool, facts Facts) (Decision, bool) {
+	var drv ports.Detector
 	var reason string
 	switch {
 	case r.Adapter != "":
-		d, ok := find(facts.Drivers, r.Adapter)
+		d, ok := Find(facts.Drivers, r.Adapter)
 		if !ok {
 			return Decision{}, false
 		}
@@ -118,9 +118,9 @@ func configured(key string, r config.Runner, named ports.Driver, isNamed bool, f
 	default:
 		return Decision{}, false
 	}
-	ev := facts.Evidence[drv.Name()]
+	ev := facts.Evidence[drv.Framework().Name]
 	dec := Decision{
-		TestType: key, Adapter: drv.Name(), Expected: true, Source: ports.SourceConfigured,
+		TestType: key, Adapter: drv.Framework().Name, Expected: true, Source: ports.SourceConfigured,
 		Command: slices.Clone(r.Command), Reason: reason,
 	}
 	if len(dec.Command) == 0 {
@@ -134,8 +134,8 @@ func configured(key string, r config.Runner, named ports.Driver, isNamed bool, f
 }
 
 // detected applies manifest > environment > source_import.
-func detected(d Decision, drv ports.Driver, ev Evidence) Decision {
-	name := drv.Name()
+func detected(d Decision, drv ports.Detector, ev Evidence) Decision {
+	name := drv.Framework().Name
 	d.TimedOut = slices.Clone(ev.TimedOut)
 	switch {
 	case ev.Manifest:
@@ -183,7 +183,7 @@ func tried(ev Evidence) string {
 }
 
 // command is the command a probe proved, else the driver's default.
-func command(drv ports.Driver, ev Evidence) []string {
+func command(drv ports.Detector, ev Evidence) []string {
 	switch {
 	case ev.Runnable != nil:
 		return slices.Clone(ev.Runnable)

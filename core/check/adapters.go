@@ -4,85 +4,112 @@ import (
 	"context"
 	"io/fs"
 	"maps"
+	"slices"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/execution"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/ports"
 )
 
-// decider memoises the adapter decision of each test type. It gathers
-// evidence lazily, once per adapter and per check, and only as far as the
-// decision needs: nothing for a generic runner; no probe when config or a
-// manifest decides, unless tests will run (probeAll), which needs the
-// proved command and the version.
-type decider struct {
-	ctx      context.Context
-	fsys     fs.FS
-	cfg      config.Config
-	drivers  []ports.Driver
-	env      execution.Env
-	probeAll bool
-	memo     map[string]adapter.Decision
-	facts    adapter.Facts
-	scanned  map[string]bool
+// detection is the adapter evidence of one check, gathered once for every
+// test type in scope before any entry is planned; nil when adapters are off.
+type detection struct {
+	facts adapter.Facts
+	// types are the test types in scope, sorted.
+	types []string
 }
 
-func newDecider(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, probeAll bool) *decider {
-	return &decider{
-		ctx: ctx, fsys: fsys, cfg: cfg, drivers: drivers, env: env, probeAll: probeAll,
-		memo:    map[string]adapter.Decision{},
-		facts:   adapter.Facts{Evidence: map[string]adapter.Evidence{}, Drivers: drivers},
-		scanned: map[string]bool{},
+// detect gathers, for the test types in scope, the evidence their
+// decisions need (needed says which), then returns it for the pure
+// decisions of adapter.Resolve. Each adapter is scanned and probed at most
+// once per check; the probes run in env. No drivers: adapters are off.
+func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, types []string, probeAll bool) *detection {
+	if len(drivers) == 0 {
+		return nil
 	}
+	facts := adapter.Facts{Drivers: drivers, Evidence: map[string]adapter.Evidence{}}
+	scan, _ := needed(cfg, facts, types, probeAll)
+	for _, name := range scan {
+		// One scan per adapter, so each has its own import-walk budget.
+		maps.Copy(facts.Evidence, adapter.Scan(fsys, drivers, name).Evidence)
+	}
+	_, probe := needed(cfg, facts, types, probeAll)
+	facts = adapter.Probe(ctx, fsys, env.Process, env.Dir, facts, probe...)
+	return &detection{facts: facts, types: types}
 }
 
-// decide is the runner.Detect of this check.
-func (dc *decider) decide(testType string) adapter.Decision {
-	if d, ok := dc.memo[testType]; ok {
-		return d
-	}
-	d := adapter.Resolve(testType, dc.cfg, dc.facts)
-	name := dc.adapterOf(testType, d)
-	if name != "" && (dc.probeAll || d.Source != ports.SourceConfigured) {
-		if !dc.scanned[name] {
-			dc.scanned[name] = true
-			maps.Copy(dc.facts.Evidence, adapter.Scan(dc.fsys, dc.drivers, name).Evidence)
-			d = adapter.Resolve(testType, dc.cfg, dc.facts)
+// needed decides which evidence the decisions of types still lack, given
+// the facts gathered so far: nothing for a generic runner; a scan unless
+// config decides; a probe unless config or a manifest decides. When tests
+// will run (probeAll) every adapter in scope is scanned and probed, since
+// a run needs the proved command and the version. A probe is only asked
+// for once the adapter was scanned, since a manifest may make it moot.
+func needed(cfg config.Config, facts adapter.Facts, types []string, probeAll bool) (scan, probe []string) {
+	for _, t := range types {
+		d := adapter.Resolve(t, cfg, facts)
+		name := servedBy(facts.Drivers, t, d)
+		if name == "" || (!probeAll && d.Source == ports.SourceConfigured) {
+			continue
 		}
-		if dc.probeAll || (d.Source != ports.SourceConfigured && d.Source != ports.SourceManifest) {
-			dc.facts = adapter.Probe(dc.ctx, dc.fsys, dc.env.Process, dc.env.Dir, dc.facts, name)
-			d = adapter.Resolve(testType, dc.cfg, dc.facts)
+		ev, scanned := facts.Evidence[name]
+		switch {
+		case !scanned:
+			scan = append(scan, name)
+		case !ev.Probed && (probeAll || d.Source != ports.SourceManifest):
+			probe = append(probe, name)
 		}
 	}
-	dc.memo[testType] = d
-	return d
+	return sorted(scan), sorted(probe)
 }
 
-// adapterOf names the adapter a decision is about: the one it selected,
+func sorted(names []string) []string {
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// servedBy names the adapter a decision is about: the one it selected,
 // else the driver serving testType by name (a missing-adapter decision
 // names none).
-func (dc *decider) adapterOf(testType string, d adapter.Decision) string {
-	if drv, ok := adapter.Find(dc.drivers, testType); ok && d.Adapter == "" {
-		return drv.Name()
+func servedBy(drivers []ports.Driver, testType string, d adapter.Decision) string {
+	if drv, ok := adapter.Find(drivers, testType); ok && d.Adapter == "" {
+		return drv.Framework().Name
 	}
 	return d.Adapter
 }
 
-// newResolver is the runner resolver of this check: core/runner over the
-// memoised adapter decisions, or over configured runners alone when
-// adapters are off (no drivers; the decider is then nil). The adapter
-// probes run in env.
-func newResolver(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, probeAll bool) (entryResolver, *decider) {
-	var detect runner.Detect
-	var dc *decider
-	if len(drivers) > 0 {
-		dc = newDecider(ctx, fsys, cfg, drivers, env, probeAll)
-		detect = dc.decide
+// decide is the adapter decision of a test type over the gathered facts.
+func (dt *detection) decide(cfg config.Config, testType string) adapter.Decision {
+	return adapter.Resolve(testType, cfg, dt.facts)
+}
+
+// planner is the entry planner of this check: adapter.PlanEntry over the
+// gathered evidence, or over configured runners alone when adapters are off.
+func (dt *detection) planner(cfg config.Config) entryResolver {
+	var detect adapter.Detect
+	var drivers []ports.Driver
+	if dt != nil {
+		detect = func(t string) adapter.Decision { return dt.decide(cfg, t) }
+		drivers = dt.facts.Drivers
 	}
-	return func(e contract.Entry) (runner.Plan, *runner.Problem) {
-		return runner.Resolve(cfg, detect, drivers, e)
-	}, dc
+	return func(e contract.Entry) (adapter.Plan, *adapter.Problem) {
+		return adapter.PlanEntry(cfg, detect, drivers, e)
+	}
+}
+
+// testTypes are the test types the contracts in scope declare, sorted:
+// those whose entries will be planned (their contract has no blocking
+// problem).
+func testTypes(read []readContract) []string {
+	var out []string
+	for _, r := range read {
+		if !r.ok {
+			continue
+		}
+		for _, e := range r.contract.Tests {
+			out = append(out, e.Type)
+		}
+	}
+	return sorted(out)
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/selection"
 )
 
@@ -33,12 +32,4 @@ func affected(cfg config.Config, sc resolved, ready []validated, ch selection.Ch
 	d := selection.Decide(ch, contracts, slices.Sorted(maps.Keys(known)), selection.RulesOf(cfg))
 	kept := slices.DeleteFunc(slices.Clone(ready), func(v validated) bool { return !d.Runs(v.Key()) })
 	return kept, d
-}
-
-// selectionOf is the report's view of a decision.
-func selectionOf(d selection.Decision) *report.Selection {
-	return &report.Selection{
-		Source: d.Source, Base: d.Base, Head: d.Head, ChangedFiles: d.ChangedFiles,
-		Selected: d.Selected, SelectedContracts: d.SelectedContracts, Skipped: d.Skipped, Fallback: d.Fallback,
-	}
 }

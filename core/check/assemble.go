@@ -1,10 +1,11 @@
 package check
 
 import (
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/selection"
 )
 
@@ -61,7 +62,7 @@ func assemble(o outcome) Report {
 	rep.Summary.Skipped = o.skipped
 	rep.Units = units(o)
 	if o.picked != nil {
-		rep.Selection = selectionOf(*o.picked)
+		rep.Selection = o.picked
 	}
 	return rep
 }
@@ -134,12 +135,12 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsew
 
 // adapterOf names what judged a binding beyond its exit status: the
 // framework adapter, or "custom" for a custom runner's envelope.
-func adapterOf(p runner.Plan) string {
+func adapterOf(p adapter.Plan) string {
 	switch p.Kind {
-	case runner.Framework:
-		return p.Driver.Name()
-	case runner.Envelope:
-		return runner.Custom
+	case adapter.Framework:
+		return p.Driver.Framework().Name
+	case adapter.Envelope:
+		return contract.CustomType
 	}
 	return ""
 }

@@ -39,7 +39,7 @@ func withChanges(fsys fs.FS, cfg config.Config, r resolved, ids []string) (resol
 		if err != nil {
 			return r, err
 		}
-		res := overlay.Apply(r.files, r.contracts, changes, contractPath)
+		res := overlay.Apply(r.files, r.contracts, changes)
 		r.units = overlaid(r.units, res.Scopes)
 		r.overlay.findings = append(r.overlay.findings, refusedStagedPaths(changes, r.units)...)
 		for _, c := range res.Collisions {

@@ -74,8 +74,8 @@ type Exec struct {
 type Report = report.Report
 
 // Run checks the repository in fsys in stages with plain data between
-// them: scope (units) -> validate (findings, ready units with their runner
-// plans) -> plan (jobs) -> execute (job results) -> assemble (report).
+// them: scope (units) -> contracts read -> adapter evidence gathered ->
+// validate (findings, ready units with their runner plans) -> plan (jobs) -> execute (job results) -> assemble (report).
 func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Report, error) {
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
@@ -88,24 +88,28 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if sc, err = withChanges(fsys, cfg, sc, changes); err != nil {
 		return Report{}, err
 	}
+	corpus := sc.units // the whole corpus, before units narrow the scope
 	sc, skipped, err := limitUnits(sc, opts.Units)
 	if err != nil {
 		return Report{}, err
 	}
-	env := opts.Env
-	env.Wrapper, env.Strict = cfg.Wrapper, opts.Strict
-	resolveEntry, decided := newResolver(ctx, fsys, cfg, opts.Drivers, env, opts.Exec != nil)
-	v, err := validate(fsys, cfg, sc, resolveEntry)
+	read, err := readContracts(fsys, sc.units)
 	if err != nil {
 		return Report{}, err
 	}
+	// Gather, then decide: the adapter evidence for every test type in
+	// scope, then each entry's plan as a pure function of it.
+	env := opts.Env
+	env.Wrapper, env.Strict = cfg.Wrapper, opts.Strict
+	detected := detect(ctx, fsys, cfg, opts.Drivers, env, testTypes(read), opts.Exec != nil)
 	// A cancellation during the adapter probes (a slow `pytest --version`)
 	// left their evidence incomplete: the findings drawn from it, such as
 	// missing-adapter, would be false. The run was interrupted (issue 9).
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
-	v.findings = append(v.findings, decided.probeTimeouts()...)
+	v := validate(cfg, sc, read, detected.planner(cfg))
+	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
 	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, opts.Spk)
 	if err != nil {
 		return Report{}, err
@@ -119,7 +123,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	out := outcome{scope: sc, v: v, changes: changes, skipped: skipped, strict: opts.Strict, notes: notes}
 	if opts.Shard != nil {
-		out.shard = &report.Shard{Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{}}
+		out.shard = &report.Shard{
+			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
+			Corpus: corpusDigest(fsys, corpus), Selection: selectionInput(opts),
+		}
 	}
 	if opts.Exec != nil {
 		ready := v.ready
@@ -130,6 +137,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		}
 		jobs, unresolved := plan(cfg, ready)
 		if out.shard != nil {
+			out.shard.Plan = planned(jobs, out.shard.Total, opts.Durations)
 			jobs, out.shard.Order, out.elsewhere = pick(jobs, *out.shard, opts.Durations)
 			if out.shard.Index != 1 {
 				unresolved = nil
@@ -174,23 +182,41 @@ func plan(cfg config.Config, ready []validated) ([]execution.Job, []finding.Find
 	var invs []execution.Invocation
 	var unresolved []finding.Finding
 	for _, v := range ready {
-		for i, e := range v.Contract.Tests {
-			b := execution.Binding{
-				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
-				Scenario: scenarioOf(v.Scenario), Entry: e,
-			}
-			inv, err := execution.Invoke(cfg, b, v.plans[i])
-			if err != nil {
-				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", v.ContractPath, err))
+		for _, x := range invocations(cfg, v) {
+			if x.err != nil {
+				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", v.ContractPath, x.err))
 				f.ContractPath = v.ContractPath
 				unresolved = append(unresolved, f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario)))
 				continue
 			}
-			bindings = append(bindings, b)
-			invs = append(invs, inv)
+			bindings = append(bindings, x.binding)
+			invs = append(invs, x.inv)
 		}
 	}
 	return execution.Plan(bindings, invs), unresolved
+}
+
+// invoked is one test entry of a ready unit, bound to its scenario and
+// invoked with its plan; err says why it cannot be invoked.
+type invoked struct {
+	binding execution.Binding
+	inv     execution.Invocation
+	err     error
+}
+
+// invocations binds and invokes each test entry of v, in order: the one
+// loop both the test run and the mutation script build on.
+func invocations(cfg config.Config, v validated) []invoked {
+	out := make([]invoked, len(v.Contract.Tests))
+	for i, e := range v.Contract.Tests {
+		b := execution.Binding{
+			Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
+			Scenario: scenarioOf(v.Scenario), Entry: e,
+		}
+		inv, err := execution.Invoke(cfg, b, v.plans[i])
+		out[i] = invoked{binding: b, inv: inv, err: err}
+	}
+	return out
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

@@ -6,8 +6,9 @@ import (
 	"slices"
 
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/slug"
 )
 
 // derivedScope is what property-derived contracts add to a scope (issue
@@ -26,16 +27,16 @@ type derivedScope struct {
 // derived contract yet, as in the Rust ah. A link to a missing property is
 // recorded on the unit as dangling.
 func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
-	sources, err := derive.Sources(fsys, r.files, cfg.SpecBytes())
+	sources, err := derivation.Sources(fsys, r.files, cfg.SpecBytes())
 	if err != nil || len(sources) == 0 {
 		return err
 	}
 	r.derived.alive = map[string]bool{}
-	bySpec := map[string]derive.Source{}
+	bySpec := map[string]derivation.Source{}
 	for _, s := range sources {
 		bySpec[s.SpecPath] = s
 		for _, p := range s.Properties {
-			r.derived.alive[derive.ContractPath(config.Dir, s.Capability, p)] = true
+			r.derived.alive[derivation.ContractPath(s.Capability, p)] = true
 		}
 	}
 	for i, u := range r.units {
@@ -43,12 +44,12 @@ func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
 		if !ok {
 			continue
 		}
-		for _, p := range derive.Verifies(u.Scenario.Body, src.FileID) {
+		for _, p := range derivation.Verifies(u.Scenario.Body, src.FileID) {
 			if !slices.Contains(src.Properties, p) {
 				r.units[i].Dangling = append(r.units[i].Dangling, p)
 				continue
 			}
-			cp := derive.ContractPath(config.Dir, src.Capability, p)
+			cp := derivation.ContractPath(src.Capability, p)
 			if r.units[i].Property == "" && slices.Contains(r.contracts, cp) {
 				r.units[i].Property, r.units[i].ContractPath = p, cp
 			}
@@ -61,7 +62,7 @@ func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
 // or the slug of the property whose derived contract covers it.
 func (u Unit) contractID() string {
 	if u.Property != "" {
-		return derive.Slug(u.Property)
+		return slug.ASCII(u.Property)
 	}
 	return u.Scenario.ID
 }

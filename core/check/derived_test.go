@@ -9,7 +9,7 @@ import (
 
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/ports"
@@ -55,7 +55,7 @@ func derivedRepo(derivedFrom string) fstest.MapFS {
 
 // TestContractStale: C-derived-stale, and the skip without spk.
 func TestContractStale(t *testing.T) {
-	fresh := derive.DerivedFrom(derive.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
+	fresh := derivation.DerivedFrom(derivation.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
 	tests := []struct {
 		name      string
 		recorded  string
@@ -122,7 +122,7 @@ func TestDerivedContractID(t *testing.T) {
 // derived contracts and say why, including a pinned spk version that is
 // not the installed one.
 func TestContractStaleNotes(t *testing.T) {
-	fresh := derive.DerivedFrom(derive.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
+	fresh := derivation.DerivedFrom(derivation.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
 	specs := map[string]ports.SpkSpec{"openspec/specs/gate/spec.md": {Properties: []ports.SpkRow{propertyRow("edited")}}}
 	tests := []struct {
 		name      string
@@ -205,7 +205,7 @@ func TestContractStaleWithoutSpec(t *testing.T) {
 func TestStaleContractDoesNotRun(t *testing.T) {
 	cfg, err := config.Parse([]byte(configTOML))
 	require.NoError(t, err)
-	fresh := derive.DerivedFrom(derive.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
+	fresh := derivation.DerivedFrom(derivation.Row{ID: "P-a", Kind: propertyRow("p").Kind, Cells: propertyRow("p").Cells})
 	for _, tt := range []struct {
 		predicate string
 		runs      int

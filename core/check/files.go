@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/spec"
@@ -68,7 +69,7 @@ func refusedContract(specs string, err error) finding.Finding {
 	}
 	capability := strings.TrimPrefix(p, config.Dir+"/") // a directory
 	if strings.HasSuffix(p, ".toml") {
-		capability, _ = capabilityOf(p)
+		capability, _, _ = contract.Split(config.Dir, p)
 	}
 	fd := finding.New(finding.UnreadablePath, msg)
 	fd.ContractPath = repofs.Quote(p)

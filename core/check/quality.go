@@ -53,14 +53,12 @@ func measureMutation(ctx context.Context, cfg config.Config, env execution.Env, 
 // an entry that cannot be invoked is left to --run-tests to report.
 func testsOf(cfg config.Config, v validated) []quality.Test {
 	var out []quality.Test
-	for i, e := range v.Contract.Tests {
-		b := execution.Binding{Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath, Scenario: scenarioOf(v.Scenario), Entry: e}
-		inv, err := execution.Invoke(cfg, b, v.plans[i])
-		if err != nil {
+	for _, x := range invocations(cfg, v) {
+		if x.err != nil {
 			continue
 		}
-		argv := append(append([]string{}, cfg.Wrapper...), inv.Argv...)
-		out = append(out, quality.Test{Argv: argv, Env: inv.Env})
+		argv := append(append([]string{}, cfg.Wrapper...), x.inv.Argv...)
+		out = append(out, quality.Test{Argv: argv, Env: x.inv.Env})
 	}
 	return out
 }

@@ -2,10 +2,9 @@ package check
 
 import (
 	"io/fs"
-	"path"
-	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/spec"
@@ -55,11 +54,6 @@ type collision struct {
 	spec.Collision
 }
 
-// contractPath is where the contract of scenario id of capability lives.
-func contractPath(capability, id string) string {
-	return path.Join(config.Dir, capability, id+".toml")
-}
-
 // resolve discovers deployed scenarios and the contract files that belong to
 // the deployed scope.
 func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
@@ -76,11 +70,11 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 				Capability:   f.Capability,
 				SpecPath:     f.Path,
 				Scenario:     s,
-				ContractPath: contractPath(f.Capability, s.ID),
+				ContractPath: contract.Path(config.Dir, f.Capability, s.ID),
 			})
 		}
 		for _, c := range cols {
-			r.collisions = append(r.collisions, collision{f.Capability, f.Path, contractPath(f.Capability, c.Second.ID), c})
+			r.collisions = append(r.collisions, collision{f.Capability, f.Path, contract.Path(config.Dir, f.Capability, c.Second.ID), c})
 		}
 	}
 	r.contracts, r.refused, err = deployedContracts(fsys, cfg.Specs)
@@ -100,12 +94,4 @@ func deployedContracts(fsys fs.FS, specs string) ([]string, []finding.Finding, e
 		refused = append(refused, refusedContract(specs, r))
 	}
 	return paths, refused, err
-}
-
-// capabilityOf splits a contract path into capability and id:
-// .espectacular/a/b/x.toml -> ("a/b", "x").
-func capabilityOf(contractPath string) (capability, id string) {
-	rel := strings.TrimPrefix(contractPath, config.Dir+"/")
-	dir, file := path.Split(rel)
-	return strings.TrimSuffix(dir, "/"), strings.TrimSuffix(file, ".toml")
 }

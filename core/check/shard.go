@@ -1,31 +1,15 @@
 package check
 
 import (
-	"cmp"
-	"fmt"
-	"slices"
-	"strconv"
-	"strings"
-
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/shard"
 )
 
 // Shard is one slice K of N of a check's test executions (ah check
 // --shard K/N): CI machines each run one shard and `ah merge` joins the
 // reports.
 type Shard = report.Shard
-
-// ParseShard reads "K/N" with 1 <= K <= N.
-func ParseShard(s string) (Shard, error) {
-	k, n, ok := strings.Cut(s, "/")
-	ki, err1 := strconv.Atoi(k)
-	ni, err2 := strconv.Atoi(n)
-	if !ok || err1 != nil || err2 != nil || ni < 1 || ki < 1 || ki > ni {
-		return Shard{}, fmt.Errorf("--shard %q must be K/N with whole numbers 1 <= K <= N, like 1/4", s)
-	}
-	return Shard{Index: ki, Total: ni}, nil
-}
 
 // pick keeps the jobs of shard s. Jobs, not units, are the slice's grain:
 // a job shared by several contracts runs once in one shard, exactly as in
@@ -38,8 +22,8 @@ func ParseShard(s string) (Shard, error) {
 // refs of the jobs other shards run.
 func pick(jobs []execution.Job, s Shard, durations map[string]int64) (kept []execution.Job, order []int, elsewhere map[string]bool) {
 	mine := map[int]bool{}
-	for i, shard := range Assign(identities(jobs), weights(jobs, durations), s.Total) {
-		if shard == s.Index {
+	for i, p := range planned(jobs, s.Total, durations) {
+		if p.Shard == s.Index {
 			mine[i] = true
 		}
 	}
@@ -57,32 +41,13 @@ func pick(jobs []execution.Job, s Shard, durations map[string]int64) (kept []exe
 	return kept, order, elsewhere
 }
 
-// Assign gives each item (by identity, with a weight) a shard 1..n. Items
-// are taken heaviest first, ties by identity, each to the shard with the
-// least weight so far (ties: the lowest index), so it is a pure function of
-// the identities and weights. Equal weights deal the items out in turn.
-func Assign(ids []string, weights []int64, n int) []int {
-	idx := make([]int, len(ids))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortFunc(idx, func(a, b int) int {
-		if c := cmp.Compare(weights[b], weights[a]); c != 0 {
-			return c
-		}
-		return strings.Compare(ids[a], ids[b])
-	})
-	load := make([]int64, n)
-	out := make([]int, len(ids))
-	for _, i := range idx {
-		least := 0
-		for k := range load {
-			if load[k] < load[least] {
-				least = k
-			}
-		}
-		load[least] += weights[i]
-		out[i] = least + 1
+// planned is the whole run's plan as every shard records it: each job's
+// identity and the shard Assign gives it.
+func planned(jobs []execution.Job, total int, durations map[string]int64) []report.PlannedJob {
+	ids := identities(jobs)
+	out := make([]report.PlannedJob, len(jobs))
+	for i, k := range shard.Assign(ids, weights(jobs, durations), total) {
+		out[i] = report.PlannedJob{Job: ids[i], Shard: k}
 	}
 	return out
 }
@@ -121,32 +86,6 @@ func weights(jobs []execution.Job, durations map[string]int64) []int64 {
 		}
 	}
 	return out
-}
-
-// trimUnits drops from each unit the bindings other shards run, so a shard
-// neither fails nor passes them; a unit left without bindings is valid
-// (its tests ran elsewhere).
-func trimUnits(units []report.Unit, elsewhere map[string]bool) {
-	for i, u := range units {
-		if len(u.Bindings) == 0 {
-			continue
-		}
-		kept := slices.DeleteFunc(u.Bindings, func(b report.Binding) bool { return elsewhere[b.Ref] })
-		units[i].Bindings = kept
-		if len(kept) == 0 {
-			units[i].Status = report.UnitValid
-			continue
-		}
-		units[i].Status = report.UnitPassed
-		for _, b := range kept {
-			switch {
-			case b.Verdict == execution.NotRun:
-				units[i].Status = report.UnitNotRun
-			case b.Verdict != execution.Passed && units[i].Status != report.UnitNotRun:
-				units[i].Status = report.UnitFailed
-			}
-		}
-	}
 }
 
 // DurationsOf reads the recorded durations of a previous report (run with

@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,6 +11,7 @@ import (
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/shard"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
 )
@@ -83,7 +85,7 @@ func TestRunSharded(t *testing.T) {
 			},
 		},
 	}
-	var parts []check.Report
+	var parts []shard.Part
 	for _, tt := range tests {
 		rep, ran := runShard(t, files, &check.Shard{Index: tt.index, Total: 2})
 		assert.Equal(t, tt.ran, ran, "shard %d runs", tt.index)
@@ -93,14 +95,23 @@ func TestRunSharded(t *testing.T) {
 		}
 		assert.Equal(t, tt.findings, got, "shard %d findings", tt.index)
 		require.NotNil(t, rep.Shard)
-		assert.Equal(t, report.Shard{Index: tt.index, Total: 2, Order: tt.order}, *rep.Shard)
+		assert.Equal(t, tt.index, rep.Shard.Index)
+		assert.Equal(t, 2, rep.Shard.Total)
+		assert.Equal(t, tt.order, rep.Shard.Order)
+		assert.Equal(t, []report.PlannedJob{
+			{Job: "gate/alpha-works tests.shell[0]", Shard: 1},
+			{Job: "gate/alpha-works tests.shell[1]", Shard: 2},
+			{Job: "gate/beta-works tests.shell[0]", Shard: 1},
+		}, rep.Shard.Plan, "shard %d plan: the whole run's", tt.index)
+		assert.Regexp(t, `^sha256:[0-9a-f]{64}$`, rep.Shard.Corpus)
 		assert.Equal(t, tt.units, summarize(rep.Units), "shard %d units", tt.index)
-		parts = append(parts, rep)
+		parts = append(parts, shard.Part{Name: fmt.Sprintf("s%d.json", tt.index), Report: rep, Failed: tt.index == 1})
 	}
+	assert.Equal(t, parts[0].Report.Shard.Corpus, parts[1].Report.Shard.Corpus, "one corpus, one digest")
 
 	whole, _ := runShard(t, files, nil)
 	assert.Nil(t, whole.Shard)
-	merged, err := check.Merge(parts, []bool{true, false})
+	merged, err := shard.Merge(parts)
 	require.NoError(t, err)
 	assert.Equal(t, whole.Findings, merged.Findings)
 	assert.Equal(t, whole.Summary, merged.Summary)

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/derivation"
-	"github.com/espectacular/ah/core/derive"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/schema"
@@ -44,7 +44,7 @@ func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolve
 		if err != nil || from == "" {
 			continue
 		}
-		capability, _ := capabilityOf(p)
+		capability, _, _ := contract.Split(config.Dir, p)
 		derived = append(derived, derivedContract{p, capability, path.Join(cfg.Specs, capability, "spec.md"), from, derivation.Owned(data)})
 	}
 	if len(derived) == 0 {
@@ -84,7 +84,7 @@ func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolve
 				continue
 			}
 			rows = map[string]string{}
-			for _, dc := range derive.FromSpec(s, "") {
+			for _, dc := range derivation.FromSpec(s, "") {
 				rows[dc.Property] = dc.Fields.DerivedFrom
 			}
 			parsed[d.specPath] = rows
@@ -122,7 +122,7 @@ func staleFinding(r resolved, d derivedContract, msg string) finding.Finding {
 		u := r.units[i]
 		return f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario))
 	}
-	_, id := capabilityOf(d.path)
+	_, id, _ := contract.Split(config.Dir, d.path)
 	f.Spec, f.SpecPath = d.capability, d.specPath
 	f.Scenario = &finding.Scenario{ID: id}
 	return f

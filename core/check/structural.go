@@ -7,13 +7,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/archetype"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -28,7 +28,7 @@ type validated struct {
 	Unit
 	Contract contract.Contract
 	// plans are the runner plans of Contract.Tests, in order.
-	plans []runner.Plan
+	plans []adapter.Plan
 }
 
 // validation is the outcome of the validate stage.
@@ -37,12 +37,36 @@ type validation struct {
 	ready    []validated
 }
 
-// entryResolver resolves one test entry to its runner plan (core/runner).
-type entryResolver func(contract.Entry) (runner.Plan, *runner.Problem)
+// entryResolver resolves one test entry to its runner plan (adapter.PlanEntry).
+type entryResolver func(contract.Entry) (adapter.Plan, *adapter.Problem)
+
+// readContract is a unit's contract, read and checked on its own
+// (checkContract): ok is true when nothing blocks planning its entries.
+type readContract struct {
+	findings []finding.Finding
+	contract contract.Contract
+	ok       bool
+}
+
+// readContracts reads and checks the contract of every unit, in order,
+// before any entry is planned: adapter detection gathers its evidence for
+// the test types these contracts declare.
+func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
+	out := make([]readContract, len(units))
+	for i, u := range units {
+		fs, c, ok, err := checkContract(fsys, u)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = readContract{findings: fs, contract: c, ok: ok}
+	}
+	return out, nil
+}
 
 // validate runs the correspondence and contract checks over a resolved
-// scope. It returns the findings and the units that may run their tests.
-func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResolver) (validation, error) {
+// scope whose contracts were read (read[i] is r.units[i]'s). It returns the
+// findings and the units that may run their tests.
+func validate(cfg config.Config, r resolved, read []readContract, resolveEntry entryResolver) validation {
 	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
@@ -55,12 +79,9 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 	}
 	claimed := map[string]bool{}
 	var ready []validated
-	for _, u := range r.units {
+	for i, u := range r.units {
 		claimed[u.ContractPath] = true
-		v, fs, ok, err := checkUnit(fsys, u, resolveEntry)
-		if err != nil {
-			return validation{}, err
-		}
+		v, fs, ok := checkUnit(u, read[i], resolveEntry)
 		out = append(out, fs...)
 		out = append(out, danglingFindings(u)...)
 		if f, missing := missingReplacement(r, v); missing {
@@ -83,17 +104,17 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	return validation{findings: out, ready: ready}, nil
+	return validation{findings: out, ready: ready}
 }
 
 // checkUnit validates one scenario's contract. ok is true when nothing
 // blocks running its tests (warnings do not block); the unit then carries
 // the runner plan of each entry.
-func checkUnit(fsys fs.FS, u Unit, resolveEntry entryResolver) (validated, []finding.Finding, bool, error) {
-	out, c, ok, err := checkContract(fsys, u)
+func checkUnit(u Unit, read readContract, resolveEntry entryResolver) (validated, []finding.Finding, bool) {
+	out, c, ok := slices.Clone(read.findings), read.contract, read.ok
 	v := validated{Unit: u, Contract: c}
-	if !ok || err != nil {
-		return v, out, false, err
+	if !ok {
+		return v, out, false
 	}
 	for _, e := range c.Tests {
 		p, problem := resolveEntry(e)
@@ -103,7 +124,7 @@ func checkUnit(fsys fs.FS, u Unit, resolveEntry entryResolver) (validated, []fin
 		}
 		v.plans = append(v.plans, p)
 	}
-	return v, out, ok, nil
+	return v, out, ok
 }
 
 // unitFinding is a finding about unit u's contract.
@@ -203,7 +224,7 @@ func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding
 }
 
 func orphan(cfg config.Config, r resolved, p string) finding.Finding {
-	capability, id := capabilityOf(p)
+	capability, id, _ := contract.Split(config.Dir, p)
 	specPath := path.Join(cfg.Specs, capability, "spec.md")
 	where := "in " + specPath
 	if !slices.ContainsFunc(r.files, func(f spec.File) bool { return f.Path == specPath }) {
@@ -242,7 +263,7 @@ func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 // --change, staged in the change whose scenario it is.
 func stubCommand(u Unit) *string {
 	argv := []string{"ah", "contract", "new"}
-	if u.ContractPath != path.Join(config.Dir, u.Capability, u.Scenario.ID+".toml") {
+	if u.ContractPath != contract.Path(config.Dir, u.Capability, u.Scenario.ID) {
 		rest, ok := strings.CutPrefix(u.ContractPath, overlay.StagingDir("")+"/")
 		change, _, _ := strings.Cut(rest, "/")
 		if !ok || u.ContractPath != overlay.StagedPath(change, u.Capability, u.Scenario.ID) {

@@ -3,6 +3,8 @@ package check
 import (
 	"slices"
 
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -50,7 +52,7 @@ func limitUnits(r resolved, args []string) (resolved, int, error) {
 		}
 	}
 	for _, p := range r.contracts {
-		if capability, _ := capabilityOf(p); sel.Whole(capability) {
+		if capability, _, _ := contract.Split(config.Dir, p); sel.Whole(capability) {
 			out.contracts = append(out.contracts, p)
 		}
 	}

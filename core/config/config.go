@@ -1,4 +1,3 @@
-// Package config decodes and validates .espectacular/config.toml.
 package config
 
 import (

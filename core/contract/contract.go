@@ -1,5 +1,3 @@
-// Package contract decodes and validates scenario contracts, the TOML
-// sidecars at .espectacular/<capability>/<scenario-id>.toml.
 package contract
 
 import (

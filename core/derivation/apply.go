@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/espectacular/ah/core/derive"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -32,7 +31,7 @@ func Apply(ctx context.Context, w ports.Writer, rm ports.Remover, res Result) (A
 		case c.State == Stale:
 			// Under the writer's lock, on the bytes as they are now: an
 			// edit made since Plan is kept too.
-			err = w.Update(ctx, c.ContractPath, func(old []byte) ([]byte, error) { return derive.Refresh(old, c.fields) })
+			err = w.Update(ctx, c.ContractPath, func(old []byte) ([]byte, error) { return Refresh(old, c.fields) })
 		case c.State == Orphaned && c.Owned == "":
 			if err := rm.Remove(ctx, c.ContractPath); err != nil {
 				return done, fmt.Errorf("delete %s: %w", c.ContractPath, err)

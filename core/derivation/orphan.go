@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/derive"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/core/spec"
@@ -39,8 +39,8 @@ func derivedFiles(fsys fs.FS) ([]derivedFile, error) {
 	}
 	var out []derivedFile
 	for _, p := range paths {
-		rel := strings.TrimPrefix(p, config.Dir+"/")
-		if !strings.Contains(rel, "/") {
+		capability, _, inCapability := contract.Split(config.Dir, p)
+		if !inCapability {
 			continue
 		}
 		data, err := repofs.ReadFile(fsys, p, repofs.ContractLimit)
@@ -52,7 +52,7 @@ func derivedFiles(fsys fs.FS) ([]derivedFile, error) {
 		if err != nil || from == "" {
 			continue
 		}
-		out = append(out, derivedFile{p, path.Dir(rel), from, data})
+		out = append(out, derivedFile{p, capability, from, data})
 	}
 	return out, nil
 }
@@ -83,7 +83,7 @@ func orphans(fsys fs.FS, cfg config.Config, files []spec.File, derived []derived
 		case found && f.Skipped == nil:
 			// Not a source: no frontmatter id, or no Properties rows.
 			text, err := repofs.ReadString(fsys, specPath, cfg.SpecBytes())
-			if err != nil || slices.Contains(derive.PropertyIDs(text), prop) {
+			if err != nil || slices.Contains(PropertyIDs(text), prop) {
 				continue // a row sync cannot derive from is not judged
 			}
 		case found, exists(fsys, specPath):
@@ -133,7 +133,7 @@ func Owned(data []byte) string {
 		return strings.Join(why, " and ")
 	}
 	authored, _ := doc["authored_with"].(string)
-	if !bytes.Equal(data, derive.Render(derive.Current(doc), authored)) {
+	if !bytes.Equal(data, Render(Current(doc), authored)) {
 		return "it holds edits ah sync did not write (a comment, a key, or another layout)"
 	}
 	return ""

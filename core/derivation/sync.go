@@ -1,7 +1,3 @@
-// Package derivation is the `ah sync` use case: it derives one contract per
-// Properties row of every lint-clean dual-format spec, refreshing only the
-// derived fields of existing contracts, and refuses (writing nothing at
-// all) when any spec cannot be derived from.
 package derivation
 
 import (
@@ -13,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/derive"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/core/spec"
@@ -55,7 +50,7 @@ type Contract struct {
 	// data is the content of a missing contract; fields the derived
 	// fields a stale one is refreshed to.
 	data   []byte
-	fields derive.Fields
+	fields Fields
 }
 
 // Refusal is a spec, or the whole run, that sync would not derive from.
@@ -99,7 +94,7 @@ func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opt
 	if files, derived, err = selectScope(files, derived, opts.Capabilities); err != nil {
 		return Result{}, err
 	}
-	sources, err := derive.Sources(fsys, files, cfg.SpecBytes())
+	sources, err := Sources(fsys, files, cfg.SpecBytes())
 	if err != nil {
 		return Result{}, err
 	}
@@ -179,7 +174,7 @@ func checkVersion(ctx context.Context, spk ports.Spk, pin string) *Refusal {
 }
 
 // planSpec lints, parses and derives one spec.
-func planSpec(ctx context.Context, fsys fs.FS, spk ports.Spk, src derive.Source, opts Options) ([]Contract, *Refusal, error) {
+func planSpec(ctx context.Context, fsys fs.FS, spk ports.Spk, src Source, opts Options) ([]Contract, *Refusal, error) {
 	refuse := func(kind, msg string, rules ...string) ([]Contract, *Refusal, error) {
 		return nil, &Refusal{Kind: kind, SpecPath: src.SpecPath, Rules: rules, Message: msg}, nil
 	}
@@ -205,8 +200,8 @@ func planSpec(ctx context.Context, fsys fs.FS, spk ports.Spk, src derive.Source,
 	}
 	var out []Contract
 	seen := map[string]string{}
-	for _, d := range derive.FromSpec(parsed, src.FileID) {
-		p := derive.ContractPath(config.Dir, src.Capability, d.Property)
+	for _, d := range FromSpec(parsed, src.FileID) {
+		p := ContractPath(src.Capability, d.Property)
 		if prev, ok := seen[p]; ok {
 			return refuse(SlugCollision, fmt.Sprintf(
 				"properties %q and %q of %s both derive %s: rename one of them", prev, d.Property, src.SpecPath, p))
@@ -222,10 +217,10 @@ func planSpec(ctx context.Context, fsys fs.FS, spk ports.Spk, src derive.Source,
 }
 
 // compare sets the contract's state and the content to write.
-func (c *Contract) compare(fsys fs.FS, f derive.Fields, authoredWith string) error {
+func (c *Contract) compare(fsys fs.FS, f Fields, authoredWith string) error {
 	old, err := repofs.ReadFile(fsys, c.ContractPath, repofs.ContractLimit)
 	if errors.Is(err, fs.ErrNotExist) {
-		c.State, c.data = Missing, derive.Render(f, authoredWith)
+		c.State, c.data = Missing, Render(f, authoredWith)
 		return nil
 	}
 	if err != nil {
@@ -235,11 +230,11 @@ func (c *Contract) compare(fsys fs.FS, f derive.Fields, authoredWith string) err
 	if err != nil {
 		return fmt.Errorf("%s is not valid TOML (%v): fix it, or delete it to have ah sync derive it again", c.ContractPath, err)
 	}
-	if derive.Current(doc) == f {
+	if Current(doc) == f {
 		c.State = Fresh
 		return nil
 	}
-	if _, err := derive.Refresh(old, f); err != nil {
+	if _, err := Refresh(old, f); err != nil {
 		return fmt.Errorf("%s: %v", c.ContractPath, err)
 	}
 	// Proven editable now; Apply edits the bytes it finds then.

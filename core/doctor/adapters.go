@@ -85,7 +85,7 @@ type Installed struct {
 func installed(listed []Adapter, facts adapter.Facts) []Installed {
 	out := []Installed{}
 	for _, drv := range facts.Drivers {
-		name := drv.Name()
+		name := drv.Framework().Name
 		ev := facts.Evidence[name]
 		if len(ev.Runnable) == 0 || slices.ContainsFunc(listed, func(a Adapter) bool { return a.Adapter == name }) {
 			continue
@@ -112,7 +112,7 @@ func recommendations(repo fs.FS, cfg config.Config, facts adapter.Facts) []findi
 	}
 	out := []finding.Finding{}
 	for _, drv := range facts.Drivers {
-		name := drv.Name()
+		name := drv.Framework().Name
 		ev := facts.Evidence[name]
 		d := adapter.Resolve(name, cfg, facts)
 		if !d.Found() || configured[name] != "" || !slices.Contains(RunnerCapabilities, name) {
@@ -157,7 +157,7 @@ func configuredAdapters(cfg config.Config, facts adapter.Facts) map[string]strin
 func testTypes(repo fs.FS, cfg config.Config, facts adapter.Facts) []string {
 	set := map[string]bool{}
 	for _, d := range facts.Drivers {
-		set[d.Name()] = true
+		set[d.Framework().Name] = true
 	}
 	for _, t := range cfg.RunnerNames() {
 		set[t] = true

@@ -10,7 +10,6 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/shellword"
 )
 
@@ -39,7 +38,7 @@ type TestType struct {
 }
 
 // declared resolves every test type (and custom runner name) the
-// contracts declare through core/runner, the resolver `ah check` uses, so
+// contracts declare through adapter.PlanEntry, the planner `ah check` uses, so
 // doctor and check never disagree.
 func declared(entries []contract.Entry, cfg config.Config, facts adapter.Facts) []TestType {
 	detect := func(t string) adapter.Decision { return adapter.Resolve(t, cfg, facts) }
@@ -55,24 +54,24 @@ func declared(entries []contract.Entry, cfg config.Config, facts adapter.Facts) 
 		if e.Type == contract.CustomType {
 			tt.Runner = e.Runner
 		}
-		plan, problem := runner.Resolve(cfg, detect, facts.Drivers, e)
+		plan, problem := adapter.PlanEntry(cfg, detect, facts.Drivers, e)
 		switch {
 		case problem != nil && problem.Kind == finding.MissingAdapter:
 			// The check's message points at `ah doctor`; here, say what
 			// was looked for and how to get the framework.
 			tt.Runs, tt.Reason = RunsNone, detect(e.Type).Reason
-			if drv, ok := adapter.Find(facts.Drivers, e.Type); ok && InstallHint(drv.Name()) != "" {
-				tt.Adapter = drv.Name()
-				tt.Reason += "; " + InstallHint(drv.Name()) + ", then run `ah doctor --enable " + drv.Name() + "`"
+			if drv, ok := adapter.Find(facts.Drivers, e.Type); ok && InstallHint(drv.Framework().Name) != "" {
+				tt.Adapter = drv.Framework().Name
+				tt.Reason += "; " + InstallHint(drv.Framework().Name) + ", then run `ah doctor --enable " + drv.Framework().Name + "`"
 			}
 		case problem != nil:
 			tt.Runs, tt.Reason = RunsNone, problem.Message
-		case plan.Kind == runner.Shell:
+		case plan.Kind == adapter.Shell:
 			tt.Runs, tt.Reason = RunsShell, "runs each entry's command through /bin/sh -c"
-		case plan.Kind == runner.Framework:
+		case plan.Kind == adapter.Framework:
 			d := detect(e.Type)
-			tt.Runs, tt.Adapter, tt.Reason = RunsAdapter, plan.Driver.Name(), fmt.Sprintf("%s: %s", d.Source, d.Reason)
-		case plan.Kind == runner.Envelope:
+			tt.Runs, tt.Adapter, tt.Reason = RunsAdapter, plan.Driver.Framework().Name, fmt.Sprintf("%s: %s", d.Source, d.Reason)
+		case plan.Kind == adapter.Envelope:
 			tt.Runs, tt.Reason = RunsCustom, fmt.Sprintf("[runners.custom.%s] prints a JSON envelope", plan.CustomName)
 		default:
 			tt.Runs, tt.Reason = RunsArgv, detect(e.Type).Reason

@@ -17,8 +17,7 @@ import (
 // mochaDriver is an adapter doctor has no install hint for.
 type mochaDriver struct{ goDriver }
 
-func (mochaDriver) Name() string      { return "mocha" }
-func (mochaDriver) Aliases() []string { return nil }
+func (mochaDriver) Framework() ports.Framework { return ports.Framework{Name: "mocha"} }
 
 // noManifest is a driver no manifest declares.
 type noManifest struct{ ports.Driver }

@@ -25,8 +25,9 @@ type goDriver struct{}
 
 var _ ports.Driver = goDriver{}
 
-func (goDriver) Name() string                  { return "go" }
-func (goDriver) Aliases() []string             { return []string{"golang"} }
+func (goDriver) Framework() ports.Framework {
+	return ports.Framework{Name: "go", Aliases: []string{"golang"}}
+}
 func (goDriver) DefaultCommand(fs.FS) []string { return []string{"go", "test"} }
 func (goDriver) RunsFramework(argv []string) bool {
 	return len(argv) > 1 && argv[0] == "go" && argv[1] == "test"
@@ -36,8 +37,6 @@ func (goDriver) Manifest(repo fs.FS) bool {
 	return err == nil
 }
 func (goDriver) Probes(fs.FS) []ports.Probe                  { return nil }
-func (goDriver) SourceFile(string) bool                      { return false }
-func (goDriver) ImportsFramework([]byte) bool                { return false }
 func (goDriver) Prepare([]string, string) ports.Prepared     { return ports.Prepared{} }
 func (goDriver) Parse(ports.Result, []byte) ports.TestReport { return ports.TestReport{} }
 

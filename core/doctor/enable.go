@@ -11,6 +11,7 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/core/tomlstring"
 )
 
 // RunnerCapabilities are the adapters `--enable` configures a runner for.
@@ -178,7 +179,7 @@ func verify(data, content []byte, apply func(map[string]any)) error {
 func tomlArray(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
-		parts[i] = tomlString(a)
+		parts[i] = tomlstring.Quote(a)
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
 }

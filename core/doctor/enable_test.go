@@ -19,8 +19,9 @@ import (
 // pytestDriver stands in for the bundled pytest adapter in Enable tests.
 type pytestDriver struct{ goDriver }
 
-func (pytestDriver) Name() string                  { return "pytest" }
-func (pytestDriver) Aliases() []string             { return []string{"python"} }
+func (pytestDriver) Framework() ports.Framework {
+	return ports.Framework{Name: "pytest", Aliases: []string{"python"}}
+}
 func (pytestDriver) DefaultCommand(fs.FS) []string { return []string{"python3", "-m", "pytest"} }
 func (pytestDriver) RunsFramework(argv []string) bool {
 	return len(argv) > 0 && strings.HasSuffix(argv[len(argv)-1], "pytest")

@@ -7,6 +7,7 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/quality"
+	"github.com/espectacular/ah/core/tomlstring"
 )
 
 // QualityCapabilities are the measurement capabilities `--enable` knows
@@ -56,7 +57,7 @@ func planQuality(data []byte, capability string, facts adapter.Facts) edit {
 		return edit{err: fmt.Errorf("no test framework is detected to run [[tests.%[1]s]] entries; add [runners.%[1]s] to %[2]s by hand, e.g. command = [\"./run-%[1]s-tests.sh\"]", capability, config.Path)}
 	}
 	block := fmt.Sprintf("%s: [[tests.%s]] entries run through the %s adapter with their flags appended.\n[runners.%s]\nadapter = %s\n",
-		header, capability, fw, capability, tomlString(fw))
+		header, capability, fw, capability, tomlstring.Quote(fw))
 	return appendEdit(data, block, fmt.Sprintf("enabled %s: added [runners.%s] (adapter %s) to %s", capability, capability, fw, config.Path),
 		func(doc map[string]any) { set(doc, map[string]any{"adapter": fw}, "runners", capability) })
 }

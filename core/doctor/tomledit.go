@@ -1,8 +1,6 @@
 package doctor
 
 import (
-	"bytes"
-	"encoding/json"
 	"regexp"
 	"strings"
 )
@@ -27,16 +25,6 @@ func toAny(xs []string) []any {
 		out[i] = x
 	}
 	return out
-}
-
-// tomlString renders s as a TOML basic string; JSON's escapes are valid
-// TOML escapes.
-func tomlString(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // blockParent is the top-level key of the table a block's header opens

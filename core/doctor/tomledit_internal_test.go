@@ -47,8 +47,8 @@ func TestSet(t *testing.T) {
 	}, doc)
 }
 
-func TestTOMLString(t *testing.T) {
-	assert.Equal(t, `"a<b>&\"c\"\\"`, tomlString(`a<b>&"c"\`))
+func TestTOMLArray(t *testing.T) {
+	assert.Equal(t, `["a<b>&\"c\"\\"]`, tomlArray([]string{`a<b>&"c"\`}), "HTML characters stay, quotes and backslashes are escaped")
 	assert.Equal(t, `["go", "test", "-run", "^X$"]`, tomlArray([]string{"go", "test", "-run", "^X$"}))
 	assert.Equal(t, `[]`, tomlArray(nil))
 }

@@ -54,7 +54,7 @@ func planWork(jobs []Job, batching bool) []work {
 				continue
 			}
 			inv := j.Invocation
-			k := fmt.Sprintf("%s\x00%s\x00%q\x00%q\x00%s", inv.Type, inv.Runner.key(), prefix, inv.Env, sel.Group)
+			k := fmt.Sprintf("%s\x00%s\x00%q\x00%q\x00%s", inv.Type, inv.runner.key(), prefix, inv.Env, sel.Group)
 			g, seen := groups[k]
 			if !seen {
 				g = &group{b: b, prefix: prefix}
@@ -100,7 +100,7 @@ func planWork(jobs []Job, batching bool) []work {
 // whose driver batches, and flags that only select tests.
 func eligible(j Job) (ports.Batcher, []string, ports.Selection, bool) {
 	inv := j.Invocation
-	a, ok := inv.Runner.(adapterRunner)
+	a, ok := inv.runner.(frameworkRunner)
 	if !ok || inv.Flags == nil {
 		return nil, nil, ports.Selection{}, false
 	}
@@ -122,7 +122,7 @@ func eligible(j Job) (ports.Batcher, []string, ports.Selection, bool) {
 func batchJob(jobs []Job, members []int, argv []string) Job {
 	first := jobs[members[0]].Invocation
 	inv := Invocation{
-		Type: first.Type, Argv: argv, Env: first.Env, Runner: first.Runner,
+		Type: first.Type, Argv: argv, Env: first.Env, runner: first.runner,
 		Command: shellword.Quote(argv), Timeout: first.Timeout,
 	}
 	j := Job{Invocation: inv}

@@ -23,10 +23,10 @@ type Batch = report.Batch
 // first member's result.
 func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []JobResult {
 	b, inv := w.batch, w.job.Invocation
-	a := inv.Runner.(adapterRunner) // planWork batches adapter jobs only
+	a := inv.runner.(frameworkRunner) // planWork batches adapter jobs only
 	o := execute(ctx, env, inv)
 	rec := &Batch{
-		ID: b.id, TestType: inv.Type, Adapter: a.driver.Name(), Bindings: []string{},
+		ID: b.id, TestType: inv.Type, Adapter: a.name, Bindings: []string{},
 		Argv: o.Argv, ExitCode: exitCode(o), TimedOut: o.Result.TimedOut,
 	}
 	for _, o := range w.job.Owners {
@@ -147,7 +147,7 @@ func fallback(ctx context.Context, env Env, j Job, id, reason string) JobResult 
 // attributed judges a member job by the tests its selection matched: any
 // failed fails it, none passed is no-tests-ran (skips prove nothing),
 // otherwise it passed, whatever the batch's exit status.
-func attributed(j Job, o Outcome, a adapterRunner, id string, matched []ports.TestCase, ms *int64) JobResult {
+func attributed(j Job, o Outcome, a frameworkRunner, id string, matched []ports.TestCase, ms *int64) JobResult {
 	sub := ports.TestReport{Parsed: true, Tests: matched}
 	n := tally(sub)
 	verdict := Passed
@@ -180,12 +180,12 @@ func attributed(j Job, o Outcome, a adapterRunner, id string, matched []ports.Te
 // batchFinding is the finding of one binding that did not pass in a
 // batch: its own matched tests, names and failure text, not the batch's
 // output, which belongs to every member.
-func (a adapterRunner) batchFinding(j Job, b Binding, o Outcome, id, verdict string, sub ports.TestReport, ms *int64) finding.Finding {
+func (a frameworkRunner) batchFinding(j Job, b Binding, o Outcome, id, verdict string, sub ports.TestReport, ms *int64) finding.Finding {
 	what := fmt.Sprintf("tests.%s[%d] of %s", b.Entry.Type, b.Entry.Index, b.ContractPath)
 	f := failing(j, b, o, ms)
 	t := f.Test
-	t.Type = a.driver.Name()
-	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.driver.Name(), b.Entry.Type, a.source, a.version
+	t.Type = a.name
+	t.Adapter, t.TestType, t.DetectionSource, t.Version = a.name, b.Entry.Type, a.source, a.version
 	t.StderrTail = ""
 	var msgs []string
 	for _, tc := range sub.Tests {

@@ -5,10 +5,10 @@ import (
 	"math"
 	"time"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/shellword"
 )
 
@@ -40,8 +40,8 @@ type Invocation struct {
 	// Command is the display form of Argv (the shell command itself for
 	// shell bindings).
 	Command string
-	// Runner starts and judges the process (runner.go).
-	Runner Runner
+	// runner starts and judges the process (runner.go).
+	runner runner
 	// Flags are the entry's flags split into words, the tail of Argv after
 	// the runner's command; nil for shell entries. Batching reads them.
 	Flags []string
@@ -50,20 +50,20 @@ type Invocation struct {
 // key identifies identical invocations: same argv, environment, timeout
 // and runner (the directory is always the repository root).
 func (inv Invocation) key() string {
-	return fmt.Sprintf("%q\x00%q\x00%d\x00%s", inv.Argv, inv.Env, inv.Timeout, inv.Runner.key())
+	return fmt.Sprintf("%q\x00%q\x00%d\x00%s", inv.Argv, inv.Env, inv.Timeout, inv.runner.key())
 }
 
 // Invoke turns a binding and its resolved runner plan into an invocation:
 // shell entries run through /bin/sh -c; every other kind runs the plan's
 // argv prefix followed by the entry's flags split by POSIX shell-word rules.
-func Invoke(cfg config.Config, b Binding, p runner.Plan) (Invocation, error) {
+func Invoke(cfg config.Config, b Binding, p adapter.Plan) (Invocation, error) {
 	e := b.Entry
 	timeout := cfg.DefaultTimeoutSeconds
 	if e.TimeoutSeconds > 0 {
 		timeout = e.TimeoutSeconds
 	}
-	inv := Invocation{Type: e.Type, Timeout: timeoutOf(timeout), Runner: runnerOf(p)}
-	if p.Kind == runner.Shell {
+	inv := Invocation{Type: e.Type, Timeout: timeoutOf(timeout), runner: runnerOf(p)}
+	if p.Kind == adapter.Shell {
 		inv.Argv = append(append([]string{}, Shell...), e.Command)
 		inv.Command = e.Command
 		return inv, nil

@@ -20,7 +20,7 @@ type causer interface {
 // cause is the compile failure of a failed adapter job whose report shows
 // only build errors: key identifies the errors, where names the first
 // one's location. Empty when tests ran or anything else went wrong.
-func (a adapterRunner) cause(o Outcome) (key, where string) {
+func (a frameworkRunner) cause(o Outcome) (key, where string) {
 	rep := a.parse(o)
 	if rep == nil || len(rep.Errors) == 0 || len(rep.Tests) > 0 {
 		return "", ""
@@ -33,7 +33,7 @@ func (a adapterRunner) cause(o Outcome) (key, where string) {
 		keys = append(keys, e.Location+"\x00"+firstLine(e.Message))
 	}
 	slices.Sort(keys)
-	return a.driver.Name() + "\x00" + strings.Join(keys, "\x00"), rep.Errors[0].Location
+	return a.name + "\x00" + strings.Join(keys, "\x00"), rep.Errors[0].Location
 }
 
 // shareCauses keeps the full finding of a compile failure on the first job

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/schemas"
@@ -34,7 +34,7 @@ func (c customRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []f
 
 func (customRunner) Describe(*Execution) {}
 
-func (c customRunner) key() string { return runner.Custom + "\x00" + c.name }
+func (c customRunner) key() string { return contract.CustomType + "\x00" + c.name }
 
 // envelope is a schema-valid custom runner stdout.
 type envelope struct {
@@ -157,7 +157,7 @@ func anchor(name string, j Job, b Binding, o Outcome, ms *int64, rf runnerFindin
 // captured with EnvelopeBytes, to what a finding may carry.
 func markCustom(t *finding.Test) {
 	t.TestType = t.Type
-	t.Adapter = runner.Custom
+	t.Adapter = contract.CustomType
 	t.DetectionSource = ports.SourceConfigured
 	t.StdoutTail = lastBytes(t.StdoutTail, ports.DefaultTailBytes)
 	t.StderrTail = lastBytes(t.StderrTail, ports.DefaultTailBytes)

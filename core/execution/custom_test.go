@@ -10,11 +10,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -73,7 +73,7 @@ func TestResolveCustomRunner(t *testing.T) {
 			inv, err := resolve(cfg, customBinding("a", tt.entry))
 			require.NoError(t, err)
 			assert.Equal(t, tt.wantArgv, inv.Argv)
-			p, problem := runner.Resolve(cfg, nil, nil, tt.entry)
+			p, problem := adapter.PlanEntry(cfg, nil, nil, tt.entry)
 			require.Nil(t, problem)
 			assert.Equal(t, tt.wantCustom, p.CustomName)
 		})

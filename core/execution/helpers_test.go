@@ -5,16 +5,16 @@ import (
 	"errors"
 	"time"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/execution"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/ports"
 )
 
 // resolve invokes b with the runner core/runner resolves from cfg alone
 // (no adapters).
 func resolve(cfg config.Config, b execution.Binding) (execution.Invocation, error) {
-	p, problem := runner.Resolve(cfg, nil, nil, b.Entry)
+	p, problem := adapter.PlanEntry(cfg, nil, nil, b.Entry)
 	if problem != nil {
 		return execution.Invocation{}, errors.New(problem.Message)
 	}
@@ -23,7 +23,7 @@ func resolve(cfg config.Config, b execution.Binding) (execution.Invocation, erro
 
 // resolveAdapter invokes b through driver d with command as its argv prefix.
 func resolveAdapter(cfg config.Config, b execution.Binding, command []string, d ports.Driver, source, version string) (execution.Invocation, error) {
-	return execution.Invoke(cfg, b, runner.Plan{Kind: runner.Framework, Command: command, Driver: d, Source: source, Version: version})
+	return execution.Invoke(cfg, b, adapter.Plan{Kind: adapter.Framework, Command: command, Driver: d, Source: source, Version: version})
 }
 
 // schedule runs jobs' declared argv through proc on the scheduler alone and

@@ -128,7 +128,7 @@ func runJob(ctx context.Context, env Env, j Job) JobResult {
 // execute prepares, runs and reads one invocation.
 func execute(ctx context.Context, env Env, inv Invocation) Outcome {
 	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir, Strict: env.Strict}
-	st, err := inv.Runner.Start(ctx, env, inv)
+	st, err := inv.runner.Start(ctx, env, inv)
 	if err != nil {
 		// No exit status to record: every reader of an outcome looks at
 		// StartErr first.

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/finding"
-	"github.com/espectacular/ah/core/runner"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/ports"
 )
@@ -32,10 +32,10 @@ type Env struct {
 	Strict bool
 }
 
-// Runner starts and judges the process of a job. Runners are plain values:
+// runner starts and judges the process of a job. Runners are plain values:
 // whatever a run prepares travels in Started and Outcome, never in the
 // runner, so one runner value may serve many jobs at once.
-type Runner interface {
+type runner interface {
 	// Start prepares one run of inv: the command to start, and what to
 	// read and remove afterwards.
 	Start(ctx context.Context, env Env, inv Invocation) (Started, error)
@@ -81,12 +81,12 @@ func (st Started) shownArgv() []string {
 }
 
 // runnerOf is the runner value of a resolved plan.
-func runnerOf(p runner.Plan) Runner {
+func runnerOf(p adapter.Plan) runner {
 	switch p.Kind {
-	case runner.Envelope:
+	case adapter.Envelope:
 		return customRunner{name: p.CustomName}
-	case runner.Framework:
-		return adapterRunner{driver: p.Driver, source: p.Source, version: p.Version}
+	case adapter.Framework:
+		return frameworkRunner{name: p.Driver.Framework().Name, driver: p.Driver, source: p.Source, version: p.Version}
 	}
 	return exitRunner{}
 }

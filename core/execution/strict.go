@@ -17,7 +17,7 @@ const strictAdvice = "make its flags select the test that proves this scenario, 
 // subtest x exists); for the others any passed test counts, as the
 // flags were the framework's whole selection, and a report that judged
 // the run passed has one (reportVerdict).
-func (a adapterRunner) provesSelected(j Job, rep *ports.TestReport) bool {
+func (a frameworkRunner) provesSelected(j Job, rep *ports.TestReport) bool {
 	if rep == nil {
 		return false
 	}

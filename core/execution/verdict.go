@@ -42,10 +42,10 @@ func judged(j Job, o Outcome, timings bool) JobResult {
 	inv := j.Invocation
 	verdict, fail := NotRun, func(Binding, *int64) []finding.Finding { return nil }
 	if !o.Skipped {
-		verdict, fail = inv.Runner.Judge(j, o)
+		verdict, fail = inv.runner.Judge(j, o)
 	}
 	ex := Execution{Type: inv.Type, TestType: inv.Type, Command: o.Command, Argv: o.Argv, Verdict: verdict, ExitCode: exitCode(o)}
-	inv.Runner.Describe(&ex)
+	inv.runner.Describe(&ex)
 	if timings && !o.Skipped {
 		ms := o.Result.Duration.Milliseconds()
 		ex.DurationMS = &ms
@@ -67,7 +67,7 @@ func judged(j Job, o Outcome, timings bool) JobResult {
 		}
 		r.Findings = append(r.Findings, fail(b, ex.DurationMS)...)
 	}
-	if c, ok := inv.Runner.(causer); ok && verdict == Failed {
+	if c, ok := inv.runner.(causer); ok && verdict == Failed {
 		r.cause, r.where = c.cause(o)
 		r.owners = j.Owners
 	}

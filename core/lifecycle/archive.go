@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"path"
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
@@ -52,11 +52,8 @@ func Archive(fsys fs.FS, deployed []spec.File, change string) (ArchivePlan, erro
 			dirs = append(dirs, p)
 			return nil
 		}
-		rel := strings.TrimPrefix(p, root+"/")
-		capability, file := path.Split(rel)
-		capability = strings.TrimSuffix(capability, "/")
-		id, isTOML := strings.CutSuffix(file, ".toml")
-		if capability == "" || !isTOML {
+		capability, id, ok := contract.Split(root, p)
+		if !ok {
 			problems = append(problems, fmt.Sprintf("%s: not a staged contract (<capability>/<scenario-id>.toml): move it out of %s", p, root))
 			return nil
 		}
@@ -64,7 +61,7 @@ func Archive(fsys fs.FS, deployed []spec.File, change string) (ArchivePlan, erro
 		if err != nil {
 			return fmt.Errorf("read %s: %w", p, err)
 		}
-		to := ContractPath(capability, id)
+		to := contract.Path(config.Dir, capability, id)
 		if why := refuse(fsys, capability, id, to, data, ids); why != "" {
 			problems = append(problems, p+": "+why)
 			return nil

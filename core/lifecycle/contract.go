@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/spec"
 )
 
@@ -80,7 +82,7 @@ func Stubs(fsys fs.FS, req StubRequest) ([]Op, error) {
 			if s.ID == "" {
 				continue // no file name: ah check reports empty-scenario-id
 			}
-			p := ContractPath(f.Capability, s.ID)
+			p := contract.Path(config.Dir, f.Capability, s.ID)
 			if present(fsys, p) {
 				if !req.AllMissing {
 					exists = append(exists, p)

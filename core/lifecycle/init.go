@@ -13,6 +13,7 @@ import (
 	"github.com/espectacular/ah/core/doctor"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/tomlstring"
 )
 
 // InitRequest holds the facts ah init decides from.
@@ -81,7 +82,7 @@ func Init(fsys fs.FS, req InitRequest) (InitResult, error) {
 // which detected frameworks got no runner, and why.
 func newConfig(fsys fs.FS, req InitRequest) ([]byte, []string) {
 	data := []byte(fmt.Sprintf("tool_version = %s\n\n[paths]\nspecs = %s\nchanges = %s\n",
-		quote(req.Version), quote(config.DefaultSpecs), quote(config.DefaultChanges)))
+		tomlstring.Quote(req.Version), tomlstring.Quote(config.DefaultSpecs), tomlstring.Quote(config.DefaultChanges)))
 	var notes []string
 	for _, name := range slices.Sorted(maps.Keys(req.Facts.Evidence)) {
 		e := req.Facts.Evidence[name]

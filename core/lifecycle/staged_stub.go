@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -106,7 +108,7 @@ func ChangeScope(fsys fs.FS, deployed []spec.File, c overlay.Change) map[string]
 	var contracts []string
 	note := func(capability string, scenarios []spec.Scenario) {
 		for _, s := range scenarios {
-			if p := ContractPath(capability, s.ID); present(fsys, p) {
+			if p := contract.Path(config.Dir, capability, s.ID); present(fsys, p) {
 				contracts = append(contracts, p)
 			}
 		}
@@ -117,5 +119,5 @@ func ChangeScope(fsys fs.FS, deployed []spec.File, c overlay.Change) map[string]
 	for _, f := range c.Files {
 		note(f.Capability, f.Scenarios)
 	}
-	return overlay.Apply(deployed, contracts, []overlay.Change{c}, ContractPath).Scopes
+	return overlay.Apply(deployed, contracts, []overlay.Change{c}).Scopes
 }

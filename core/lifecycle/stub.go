@@ -3,18 +3,12 @@ package lifecycle
 import (
 	"fmt"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 
 	"github.com/espectacular/ah/core/adapter"
-	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/tomlstring"
 )
-
-// ContractPath is where the deployed contract of a scenario lives.
-func ContractPath(capability, id string) string {
-	return path.Join(config.Dir, capability, id+".toml")
-}
 
 // Stub is the text of a stub contract: the scenario's id, its title as
 // description, archetype PF, status active, this ah's version, and a
@@ -22,12 +16,12 @@ func ContractPath(capability, id string) string {
 // reports it as no-tests-declared until a person binds one (issue 11).
 func Stub(id, title, version, testType string) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "id = %s\n", quote(id))
-	fmt.Fprintf(&b, "description = %s\n", quote(title))
+	fmt.Fprintf(&b, "id = %s\n", tomlstring.Quote(id))
+	fmt.Fprintf(&b, "description = %s\n", tomlstring.Quote(title))
 	b.WriteString("archetype = \"PF\"\n")
 	b.WriteString("status = \"active\"\n")
 	b.WriteString("superseded_by = \"\"\n")
-	fmt.Fprintf(&b, "authored_with = %s\n", quote(version))
+	fmt.Fprintf(&b, "authored_with = %s\n", tomlstring.Quote(version))
 	b.WriteString("\n# Bind the test that proves this scenario (until then ah check reports\n")
 	b.WriteString("# no-tests-declared), then run `ah check --run-tests`:\n")
 	fmt.Fprintf(&b, "# [[tests.%s]]\n", testType)
@@ -59,23 +53,4 @@ func Shown(f adapter.Facts) []string {
 		}
 	}
 	return out
-}
-
-// quote writes s as a TOML basic string.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func TestStub(t *testing.T) {
-	head := "id = \"a\"\ndescription = \"Say \\\"hi\\\" \\\\ \\u0009\\u001f\\u007f ok\"\narchetype = \"PF\"\nstatus = \"active\"\nsuperseded_by = \"\"\nauthored_with = \"0.12.0\"\n\n" +
+	head := "id = \"a\"\ndescription = \"Say \\\"hi\\\" \\\\ \\t\\u001F\\u007F ok\"\narchetype = \"PF\"\nstatus = \"active\"\nsuperseded_by = \"\"\nauthored_with = \"0.12.0\"\n\n" +
 		"# Bind the test that proves this scenario (until then ah check reports\n# no-tests-declared), then run `ah check --run-tests`:\n"
 	title := "Say \"hi\" \\ \t\x1f\x7f ok"
 	tests := []struct{ testType, want string }{

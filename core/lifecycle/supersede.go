@@ -8,10 +8,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/tomlstring"
 )
 
 // SupersedeRequest asks ah scenario supersede to stage a superseded copy
@@ -46,7 +49,7 @@ func Supersede(fsys fs.FS, req SupersedeRequest) ([]Op, error) {
 		return nil, &InputError{fmt.Sprintf("replacement scenario %q is neither deployed in %s nor in change %s's delta: add it first (ah scenario new %s %s ...)",
 			req.NewID, req.Capability, req.Change, req.Change, req.Capability)}
 	}
-	deployed := ContractPath(req.Capability, req.OldID)
+	deployed := contract.Path(config.Dir, req.Capability, req.OldID)
 	data, err := repofs.ReadFile(fsys, deployed, repofs.ContractLimit)
 	if err != nil {
 		return nil, &InputError{fmt.Sprintf("read %s: %v: only a deployed contract can be superseded", deployed, err)}
@@ -87,9 +90,9 @@ func markSuperseded(text, file, newID string) (string, error) {
 		if m == nil {
 			continue
 		}
-		value := quote("superseded")
+		value := tomlstring.Quote("superseded")
 		if m[2] == "superseded_by" {
-			value, byAt = quote(newID), i
+			value, byAt = tomlstring.Quote(newID), i
 		} else {
 			statusAt = i
 		}
@@ -104,7 +107,7 @@ func markSuperseded(text, file, newID string) (string, error) {
 			eol = "\n"
 			lines[statusAt] += eol
 		}
-		lines = slices.Insert(lines, statusAt+1, "superseded_by = "+quote(newID)+eol)
+		lines = slices.Insert(lines, statusAt+1, "superseded_by = "+tomlstring.Quote(newID)+eol)
 	}
 	out := strings.Join(lines, "")
 	before, err1 := schema.DecodeTOML([]byte(text))

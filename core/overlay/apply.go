@@ -45,9 +45,8 @@ type applier struct {
 // Apply applies changes (sorted by id) to the deployed spec files in
 // order, as archiving them one after another would: per delta spec
 // RENAMED, then REMOVED, then MODIFIED, then ADDED. deployedContracts are
-// the deployed contract files, contractPath where a deployed scenario's
-// contract lives.
-func Apply(deployed []spec.File, deployedContracts []string, changes []Change, contractPath func(capability, id string) string) Result {
+// the deployed contract files.
+func Apply(deployed []spec.File, deployedContracts []string, changes []Change) Result {
 	a := &applier{deployed: map[string]spec.File{}, models: map[string]*model{}}
 	for _, f := range deployed {
 		if f.Skipped == nil {
@@ -79,7 +78,7 @@ func Apply(deployed []spec.File, deployedContracts []string, changes []Change, c
 			}
 		}
 	}
-	res.Scopes, res.Claimed = a.contracts(changes, deployedContracts, contractPath)
+	res.Scopes, res.Claimed = a.contracts(changes, deployedContracts)
 	res.Findings, res.Collisions = a.findings, a.cols
 	return res
 }

@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 )
 
@@ -15,7 +17,7 @@ import (
 // the change's metadata, e.g. status = "superseded"); two selected
 // changes staging one scenario conflict, and the first change id wins. A
 // staged contract whose scenario is not in scope is an orphan.
-func (a *applier) contracts(changes []Change, deployedContracts []string, contractPath func(string, string) string) (map[string][]Scenario, map[string]bool) {
+func (a *applier) contracts(changes []Change, deployedContracts []string) (map[string][]Scenario, map[string]bool) {
 	isDeployed := map[string]bool{}
 	for _, p := range deployedContracts {
 		isDeployed[p] = true
@@ -25,7 +27,7 @@ func (a *applier) contracts(changes []Change, deployedContracts []string, contra
 	for _, capability := range slices.Sorted(maps.Keys(a.models)) {
 		list := a.models[capability].flatten()
 		for i, s := range list {
-			list[i].ContractPath = a.contractOf(changes, s, isDeployed, contractPath, used)
+			list[i].ContractPath = a.contractOf(changes, s, isDeployed, used)
 		}
 		scopes[capability] = list
 	}
@@ -40,7 +42,7 @@ func (a *applier) contracts(changes []Change, deployedContracts []string, contra
 			active[s.Scenario.ID] = s.ContractPath
 		}
 		for _, s := range f.Scenarios {
-			if p := contractPath(capability, s.ID); active[s.ID] != p {
+			if p := contract.Path(config.Dir, capability, s.ID); active[s.ID] != p {
 				claimed[p] = true
 			}
 		}
@@ -57,7 +59,7 @@ func (a *applier) contracts(changes []Change, deployedContracts []string, contra
 
 // contractOf picks scenario s's active contract and marks the staged
 // contracts it settles as used.
-func (a *applier) contractOf(changes []Change, s Scenario, isDeployed map[string]bool, contractPath func(string, string) string, used map[string]bool) string {
+func (a *applier) contractOf(changes []Change, s Scenario, isDeployed map[string]bool, used map[string]bool) string {
 	key := s.Capability + "/" + s.Scenario.ID
 	var staged []string
 	var by []Change
@@ -74,7 +76,7 @@ func (a *applier) contractOf(changes []Change, s Scenario, isDeployed map[string
 		fd.ContractPath = staged[i]
 		a.findings = append(a.findings, fd.WithScenario(s.Capability, s.SpecPath, ScenarioOf(s.Scenario)))
 	}
-	deployed := contractPath(s.Capability, s.Scenario.ID)
+	deployed := contract.Path(config.Dir, s.Capability, s.Scenario.ID)
 	switch {
 	case len(staged) > 0:
 		return staged[0]
@@ -86,8 +88,7 @@ func (a *applier) contractOf(changes []Change, s Scenario, isDeployed map[string
 
 // stagedOrphan is a staged contract with no scenario in the overlay scope.
 func stagedOrphan(c Change, p string) finding.Finding {
-	rel := p[len(StagingDir(c.ID))+1:]
-	capability, id := splitKey(rel[:len(rel)-len(".toml")])
+	capability, id, _ := contract.Split(StagingDir(c.ID), p)
 	fd := finding.New(finding.OrphanTOML, fmt.Sprintf(
 		"%s is staged by change %q but capability %q has no scenario %q in the scope of that change: add the scenario to the change's delta spec, or move or delete the contract",
 		p, c.ID, capability, id))

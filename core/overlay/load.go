@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -36,7 +37,7 @@ func StagingDir(id string) string { return path.Join(config.Dir, "changes", id) 
 
 // StagedPath is where change id stages the contract of a scenario.
 func StagedPath(id, capability, scenario string) string {
-	return path.Join(StagingDir(id), capability, scenario+".toml")
+	return contract.Path(StagingDir(id), capability, scenario)
 }
 
 // Load reads the changes ids (normalized first) under the changes
@@ -92,10 +93,8 @@ func (c *Change) readStaged(fsys fs.FS) error {
 			return nil
 		}
 		c.StagedPaths = append(c.StagedPaths, e.Path)
-		rel := strings.TrimPrefix(e.Path, root+"/")
-		capability, file := path.Split(rel)
-		key := strings.TrimSuffix(capability, "/") + "/" + strings.TrimSuffix(file, ".toml")
-		c.Staged[key] = e.Path
+		capability, id, _ := contract.Split(root, e.Path)
+		c.Staged[capability+"/"+id] = e.Path
 		return nil
 	})
 }

@@ -40,10 +40,6 @@ const (
 	keepBlock = "#### Scenario: Keeps going\n- **WHEN** more input\n- **THEN** it keeps going\n"
 )
 
-func contractPath(capability, id string) string {
-	return ".espectacular/" + capability + "/" + id + ".toml"
-}
-
 // apply runs Load and Apply over a repository holding the deployed
 // compiler spec plus files.
 func apply(t *testing.T, files map[string]string, ids ...string) overlay.Result {
@@ -62,7 +58,7 @@ func apply(t *testing.T, files map[string]string, ids ...string) overlay.Result 
 			contracts = append(contracts, p)
 		}
 	}
-	return overlay.Apply(deployed, contracts, changes, contractPath)
+	return overlay.Apply(deployed, contracts, changes)
 }
 
 func ids(r overlay.Result, capability string) []string {
@@ -380,7 +376,7 @@ func TestApplyKeepsDocumentOrder(t *testing.T) {
 	fsys["openspec/changes/c/proposal.md"] = &fstest.MapFile{}
 	changes, err := overlay.Load(fsys, "openspec/changes", 1<<20, []string{"c"})
 	require.NoError(t, err)
-	r := overlay.Apply(deployed, nil, changes, contractPath)
+	r := overlay.Apply(deployed, nil, changes)
 	assert.Equal(t, []string{"loose", "inside"}, ids(r, "compiler"))
 	assert.Empty(t, r.Findings)
 }

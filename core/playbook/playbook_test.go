@@ -29,7 +29,7 @@ var requiredTopics = map[string][]string{
 	},
 	"adapters":             {"pytest", "cargo", "vitest", "go", "custom-runner"},
 	"test classifications": {"pytest-import-error", "pytest-fixture-error", "pytest-collection-error"},
-	"general":              {"workflow", "contracts", "config", "archetypes", "exit-codes", "supersession"},
+	"general":              {"workflow", "contracts", "config", "archetypes", "exit-codes", "supersession", "merge-refused"},
 }
 
 func TestEmbeddedTopicsParse(t *testing.T) {

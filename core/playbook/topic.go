@@ -1,7 +1,3 @@
-// Package playbook is the registry of `ah explain` topics: one embedded
-// markdown file per finding kind, suggested action, adapter, test
-// classification and general concept, each telling a coding agent and a human
-// what happened and exactly what to edit or run next.
 package playbook
 
 import (
@@ -31,29 +27,6 @@ type Topic struct {
 	Body string
 }
 
-// TopicJSON is the shape `ah explain --json` prints for one topic.
-type TopicJSON struct {
-	Topic         string   `json:"topic"`
-	Summary       string   `json:"summary"`
-	When          string   `json:"when"`
-	Do            []string `json:"do"`
-	HumanApproval bool     `json:"human_approval"`
-	Related       []string `json:"related_topics"`
-}
-
-// JSON returns t in its JSON shape; Do and Related are never nil, so they
-// encode as [] rather than null.
-func (t Topic) JSON() TopicJSON {
-	return TopicJSON{
-		Topic:         t.Slug,
-		Summary:       t.Summary,
-		When:          t.When,
-		Do:            nonNil(t.Do),
-		HumanApproval: t.HumanApproval,
-		Related:       nonNil(t.Related),
-	}
-}
-
 // Render writes the markdown body of t to w, ending with a newline.
 func Render(w io.Writer, t Topic) error {
 	body := t.Body
@@ -62,13 +35,6 @@ func Render(w io.Writer, t Topic) error {
 	}
 	_, err := io.WriteString(w, body)
 	return err
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return slices.Clone(s)
 }
 
 // clone returns a copy of t that shares no slices with the registry, so

@@ -2,7 +2,6 @@ package playbook_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -40,38 +39,5 @@ func TestRenderEmbedded(t *testing.T) {
 	}
 	if !strings.HasPrefix(buf.String(), "## workflow — ") || strings.Contains(buf.String(), "+++") {
 		t.Errorf("Render printed %q, want the body without front matter", firstLine(buf.String()))
-	}
-}
-
-func TestJSON(t *testing.T) {
-	tests := []struct {
-		name  string
-		topic playbook.Topic
-		want  string
-	}{
-		{
-			name:  "nil slices become empty arrays",
-			topic: playbook.Topic{Slug: "x", Summary: "s", When: "w."},
-			want:  `{"topic":"x","summary":"s","when":"w.","do":[],"human_approval":false,"related_topics":[]}`,
-		},
-		{
-			name: "fields carried over",
-			topic: playbook.Topic{
-				Slug: "x", Summary: "s", When: "w.", Do: []string{"a."}, HumanApproval: true,
-				Related: []string{"y"}, Body: "ignored",
-			},
-			want: `{"topic":"x","summary":"s","when":"w.","do":["a."],"human_approval":true,"related_topics":["y"]}`,
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := json.Marshal(tt.topic.JSON())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(got) != tt.want {
-				t.Errorf("json.Marshal(JSON()) = %s, want %s", got, tt.want)
-			}
-		})
 	}
 }

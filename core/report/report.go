@@ -1,11 +1,9 @@
-// Package report holds the result of `ah check`: plain data assembled by
-// the check use case and read by every printer (text, JSON, and the formats
-// still to come). Nothing here knows how it is printed: the JSON shape is
-// mapped in the printer layer (cmd/ah/cli/output), so the fields carry no
-// tags.
 package report
 
-import "github.com/espectacular/ah/core/finding"
+import (
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/selection"
+)
 
 // Report is the result of a check.
 type Report struct {
@@ -31,15 +29,46 @@ type Report struct {
 	// Notes say what was not checked and why (the contract-stale check
 	// without spk); printed only by ah check --verbose, never in JSON.
 	Notes []string
-	// Selection is set exactly when tests were run (selection.go).
-	Selection *Selection
+	// Selection is what ah check --run-tests ran of the scope and why
+	// (issue 13), set exactly when tests were run. It narrows execution
+	// only; every unit is still checked.
+	Selection *selection.Decision
 }
 
 // Shard is slice Index of Total of a check's executions. Order holds, for
-// each execution of the report, its position in the whole run's plan.
+// each execution of the report, its position in the whole run's plan. The
+// rest identifies the run the shard belongs to, so ah merge accepts only
+// shards of one run (issue 24); reports written before carry none of it.
 type Shard struct {
 	Index, Total int
 	Order        []int
+	// Corpus is a digest ("sha256:<hex>") of what was checked: every
+	// scenario in scope (id, title, body, paths), its contract's bytes and
+	// the config file.
+	Corpus string
+	// Selection is what the run was asked to run.
+	Selection SelectionInput
+	// Plan lists every job of the whole run, in plan order, with the shard
+	// it is assigned to; empty without --run-tests.
+	Plan []PlannedJob
+}
+
+// SelectionInput is the input of a run's test selection: the source
+// (all-tests, files, range, worktree; empty without --run-tests), the
+// resolved range, the changed files, and the units asked for.
+type SelectionInput struct {
+	Source     string
+	Base, Head string
+	Files      []string
+	Units      []string
+	Strict     bool
+}
+
+// PlannedJob is one job of a run's plan: its identity (the ref of its
+// first binding) and the shard it is assigned to.
+type PlannedJob struct {
+	Job   string
+	Shard int
 }
 
 // Failed reports whether the gate failed: a blocking finding, or with

@@ -1,5 +1,3 @@
-// Package schema validates decoded documents against ah's embedded JSON
-// schemas and turns the validator's output into problems a user can act on.
 package schema
 
 import (

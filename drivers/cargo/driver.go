@@ -21,11 +21,11 @@ var _ ports.Driver = Driver{}
 // New returns the cargo adapter.
 func New() Driver { return Driver{} }
 
-// Name implements ports.Driver.
-func (Driver) Name() string { return Name }
-
-// Aliases implements ports.Driver: Rust test types run cargo test.
-func (Driver) Aliases() []string { return []string{"rust"} }
+// Framework implements ports.Detector: Rust test types run cargo test.
+// Rust tests import no framework, so there is no source_import evidence.
+func (Driver) Framework() ports.Framework {
+	return ports.Framework{Name: Name, Aliases: []string{"rust"}}
+}
 
 // DefaultCommand implements ports.Driver.
 func (Driver) DefaultCommand(fs.FS) []string { return []string{"cargo", "test"} }
@@ -50,13 +50,6 @@ func (Driver) Manifest(repo fs.FS) bool {
 	fi, err := fs.Stat(repo, "Cargo.toml")
 	return err == nil && !fi.IsDir()
 }
-
-// SourceFile implements ports.Driver: Rust tests import no framework, so
-// there is no source-import signal for cargo.
-func (Driver) SourceFile(string) bool { return false }
-
-// ImportsFramework implements ports.Driver.
-func (Driver) ImportsFramework([]byte) bool { return false }
 
 // RunsFramework implements ports.Driver: argv is `cargo [+toolchain]
 // [options] test ...` (or the `t` alias).

@@ -63,7 +63,7 @@ func TestDetection(t *testing.T) {
 	d := cargo.New()
 	assert.True(t, d.Manifest(fstest.MapFS{"Cargo.toml": {Data: []byte("[package]\nname = \"x\"\n")}}))
 	assert.False(t, d.Manifest(fstest.MapFS{"crates/x/Cargo.toml": {Data: []byte("[package]\n")}}), "only the root manifest: tests run from the root")
-	assert.False(t, d.SourceFile("src/lib.rs"), "Rust tests import no framework")
+	assert.Nil(t, d.Framework().SourceFile, "Rust tests import no framework")
 	assert.Equal(t, []string{"cargo", "test"}, d.DefaultCommand(fstest.MapFS{}))
 	probes := d.Probes(fstest.MapFS{})
 	require.Len(t, probes, 1)

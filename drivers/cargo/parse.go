@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -26,7 +27,7 @@ var (
 // `test result:` line.
 type binary struct {
 	tests    []ports.TestCase
-	messages map[string]*message
+	messages map[string]*headtail.Buffer
 	closed   bool
 	counted  bool // the result line's counts match the test lines
 }
@@ -58,14 +59,14 @@ func Parse(stdout, stderr []byte) ports.TestReport {
 type stdoutState struct {
 	binaries []*binary
 	cur      *binary
-	capture  *message // the failure section being read, if any
+	capture  *headtail.Buffer // the failure section being read, if any
 }
 
 func (st *stdoutState) line(line string) {
 	cur := st.cur
 	switch {
 	case runningLine.MatchString(line):
-		st.cur = &binary{messages: map[string]*message{}}
+		st.cur = &binary{messages: map[string]*headtail.Buffer{}}
 		st.binaries = append(st.binaries, st.cur)
 		st.capture = nil
 	case cur == nil || cur.closed:
@@ -73,7 +74,7 @@ func (st *stdoutState) line(line string) {
 	case stdoutHead.MatchString(line):
 		name := stdoutHead.FindStringSubmatch(line)[1]
 		if cur.messages[name] == nil {
-			cur.messages[name] = &message{}
+			cur.messages[name] = &headtail.Buffer{Keep: MaxMessage}
 		}
 		st.capture = cur.messages[name]
 	case line == "failures:":
@@ -172,7 +173,7 @@ func (d *diagState) flush() {
 	if len(block) == 0 || len(d.errs) >= maxBuildErrors {
 		return
 	}
-	e := ports.ReportError{Kind: KindBuild, Message: clip(strings.Join(block, "\n"))}
+	e := ports.ReportError{Kind: KindBuild, Message: headtail.Clip(strings.Join(block, "\n"), MaxMessage)}
 	for _, l := range block {
 		if m := arrow.FindStringSubmatch(l); m != nil {
 			e.Location = m[1]
@@ -215,14 +216,4 @@ func (d *diagState) usage() *ports.ReportError {
 func isGutter(line string) bool {
 	i := strings.IndexFunc(line, func(r rune) bool { return r < '0' || r > '9' })
 	return i > 0 && strings.HasPrefix(line[i:], " |")
-}
-
-// clip keeps the head and the tail of long text: the head says what failed,
-// the tail holds the end of a panic message or compiler note.
-func clip(s string) string {
-	if len(s) <= MaxMessage {
-		return s
-	}
-	half := MaxMessage / 2
-	return strings.ToValidUTF8(s[:half], "") + "\n... [truncated] ...\n" + strings.ToValidUTF8(s[len(s)-half:], "")
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -55,7 +56,7 @@ func (s *Stream) Report(ports.Result) ports.TestReport {
 		}
 		for _, tc := range b.tests {
 			if msg, ok := b.messages[tc.ID]; ok && tc.Status == ports.TestFailed {
-				tc.Message = clip(strings.TrimSpace(msg.String()))
+				tc.Message = headtail.Clip(strings.TrimSpace(msg.String()), MaxMessage)
 			}
 			report.Tests = append(report.Tests, tc)
 		}
@@ -111,35 +112,4 @@ func (l *lines) emit() {
 	line := strings.TrimRight(ansi.ReplaceAllString(string(l.partial), ""), "\r")
 	l.partial, l.over = l.partial[:0], false
 	l.handle(line)
-}
-
-// message keeps the head and the tail of a failure section, up to
-// MaxMessage bytes each.
-type message struct {
-	head, tail []byte
-	cut        bool
-}
-
-func (m *message) WriteString(s string) {
-	if room := MaxMessage - len(m.head); room > 0 {
-		k := min(room, len(s))
-		m.head = append(m.head, s[:k]...)
-		s = s[k:]
-	}
-	if s == "" {
-		return
-	}
-	m.tail = append(m.tail, s...)
-	if len(m.tail) > 2*MaxMessage {
-		m.tail = append(m.tail[:0], m.tail[len(m.tail)-MaxMessage:]...)
-		m.cut = true
-	}
-}
-
-func (m *message) String() string {
-	if !m.cut {
-		return string(m.head) + string(m.tail)
-	}
-	tail := m.tail[len(m.tail)-min(len(m.tail), MaxMessage):]
-	return strings.ToValidUTF8(string(m.head)+"\n... [truncated] ...\n"+string(tail), "")
 }

@@ -28,12 +28,14 @@ var _ ports.Driver = Driver{}
 // New returns the go adapter.
 func New() Driver { return Driver{} }
 
-// Name implements ports.Driver.
-func (Driver) Name() string { return Name }
+var _ ports.Transcriber = Driver{}
 
-// Aliases implements ports.Driver: the adapter name is already the
-// language name, and "golang" is its common spelling.
-func (Driver) Aliases() []string { return []string{"golang"} }
+// Framework implements ports.Detector: the adapter name is already the
+// language name, and "golang" is its common spelling; Go test files
+// importing "testing" are source_import evidence.
+func (Driver) Framework() ports.Framework {
+	return ports.Framework{Name: Name, Aliases: []string{"golang"}, SourceFile: sourceFile, Imports: importsFramework}
+}
 
 // DefaultCommand implements ports.Driver.
 func (Driver) DefaultCommand(fs.FS) []string { return []string{"go", "test"} }
@@ -63,13 +65,13 @@ func (Driver) Manifest(repo fs.FS) bool {
 	return err == nil && moduleLine.Match(data)
 }
 
-// SourceFile implements ports.Driver: Go test files.
-func (Driver) SourceFile(name string) bool { return strings.HasSuffix(name, "_test.go") }
+// sourceFile is a Go test file.
+func sourceFile(name string) bool { return strings.HasSuffix(name, "_test.go") }
 
 var importsTesting = regexp.MustCompile(`(?m)^\s*(?:import\s+)?(?:\w+\s+)?"testing"`)
 
-// ImportsFramework implements ports.Driver: the file imports "testing".
-func (Driver) ImportsFramework(content []byte) bool { return importsTesting.Match(content) }
+// importsFramework is true when the file imports "testing".
+func importsFramework(content []byte) bool { return importsTesting.Match(content) }
 
 // RunsFramework implements ports.Driver: argv is `go test ...`.
 func (Driver) RunsFramework(words []string) bool { return testAt(words) >= 0 }

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -24,7 +25,7 @@ type event struct {
 type testState struct {
 	id     string
 	status ports.TestStatus // empty until a pass, fail or skip event
-	output output
+	output headtail.Buffer
 }
 
 type pkgState struct {
@@ -32,14 +33,14 @@ type pkgState struct {
 	done        bool
 	failed      bool
 	failedBuild string
-	output      output
+	output      headtail.Buffer
 	tests       []*testState
 	byName      map[string]*testState
 }
 
 type buildState struct {
 	importPath string
-	output     output
+	output     headtail.Buffer
 	failed     bool
 }
 
@@ -108,7 +109,7 @@ func (p *parser) pkg(path string) *pkgState {
 	if pkg, ok := p.byPath[path]; ok {
 		return pkg
 	}
-	pkg := &pkgState{path: path, byName: map[string]*testState{}}
+	pkg := &pkgState{path: path, byName: map[string]*testState{}, output: headtail.Buffer{Keep: keepOutput}}
 	p.byPath[path] = pkg
 	p.pkgs = append(p.pkgs, pkg)
 	return pkg
@@ -118,7 +119,7 @@ func (pkg *pkgState) test(name string) *testState {
 	if t, ok := pkg.byName[name]; ok {
 		return t
 	}
-	t := &testState{id: pkg.path + "." + name}
+	t := &testState{id: pkg.path + "." + name, output: headtail.Buffer{Keep: keepOutput}}
 	pkg.byName[name] = t
 	pkg.tests = append(pkg.tests, t)
 	return t
@@ -128,7 +129,7 @@ func (p *parser) build(importPath string) *buildState {
 	if b, ok := p.byImp[importPath]; ok {
 		return b
 	}
-	b := &buildState{importPath: importPath}
+	b := &buildState{importPath: importPath, output: headtail.Buffer{Keep: keepOutput}}
 	p.byImp[importPath] = b
 	p.builds = append(p.builds, b)
 	return b
@@ -150,13 +151,13 @@ func (p *parser) report() ports.TestReport {
 			tc := ports.TestCase{ID: t.id, Status: t.status}
 			switch t.status {
 			case ports.TestFailed, ports.TestSkipped:
-				tc.Message = clip(testMessage(t.output.String()))
+				tc.Message = headtail.Clip(testMessage(t.output.String()), MaxMessage)
 			case "":
 				// A -timeout panic or a crash ends the binary while the test
 				// runs: no pass, fail or skip event ever comes for it.
 				tc.Status = ports.TestFailed
-				tc.Message = clip("test did not finish before the test binary exited\n" +
-					testMessage(t.output.String()))
+				tc.Message = headtail.Clip("test did not finish before the test binary exited\n"+
+					testMessage(t.output.String()), MaxMessage)
 			}
 			testFailed = testFailed || tc.Status == ports.TestFailed
 			report.Tests = append(report.Tests, tc)
@@ -189,7 +190,7 @@ func packageError(pkg *pkgState) ports.ReportError {
 			return ports.ReportError{Kind: ports.KindUsage, Location: pkg.path, Message: m}
 		}
 	}
-	return ports.ReportError{Kind: KindPackage, Location: pkg.path, Message: clip(strings.TrimSpace(out))}
+	return ports.ReportError{Kind: KindPackage, Location: pkg.path, Message: headtail.Clip(strings.TrimSpace(out), MaxMessage)}
 }
 
 // goPosition matches the first `file.go:line[:col]` of compiler or vet output.
@@ -200,7 +201,7 @@ func buildError(importPath, output string) ports.ReportError {
 	if m := goPosition.FindStringSubmatch(output); m != nil {
 		location = m[1]
 	}
-	return ports.ReportError{Kind: KindBuild, Location: location, Message: clip(strings.TrimSpace(output))}
+	return ports.ReportError{Kind: KindBuild, Location: location, Message: headtail.Clip(strings.TrimSpace(output), MaxMessage)}
 }
 
 // framing lines are go test's own progress lines, not what the test said.
@@ -225,17 +226,4 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 		}
 	}
 	return false
-}
-
-// clip keeps the head and the tail of long text: the head says what failed,
-// the tail holds the last lines of a panic or build log.
-func clip(s string) string {
-	if len(s) <= MaxMessage {
-		return s
-	}
-	half := MaxMessage / 2
-	head, tail := s[:half], s[len(s)-half:]
-	head = strings.ToValidUTF8(head, "")
-	tail = strings.ToValidUTF8(tail, "")
-	return head + "\n... [truncated] ...\n" + tail
 }

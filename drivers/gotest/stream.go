@@ -3,7 +3,6 @@ package gotest
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 
 	"github.com/espectacular/ah/ports"
 )
@@ -83,35 +82,4 @@ func (s *Stream) Report(ports.Result) ports.TestReport {
 		report.Parsed = false
 	}
 	return report
-}
-
-// output keeps the head and the tail of what is written to it, up to
-// keepOutput bytes each.
-type output struct {
-	head, tail []byte
-	cut        bool
-}
-
-func (o *output) WriteString(s string) {
-	if room := keepOutput - len(o.head); room > 0 {
-		k := min(room, len(s))
-		o.head = append(o.head, s[:k]...)
-		s = s[k:]
-	}
-	if s == "" {
-		return
-	}
-	o.tail = append(o.tail, s...)
-	if len(o.tail) > 2*keepOutput {
-		o.tail = append(o.tail[:0], o.tail[len(o.tail)-keepOutput:]...)
-		o.cut = true
-	}
-}
-
-func (o *output) String() string {
-	if !o.cut {
-		return string(o.head) + string(o.tail)
-	}
-	tail := o.tail[len(o.tail)-min(len(o.tail), keepOutput):]
-	return strings.ToValidUTF8(string(o.head)+"\n... [truncated] ...\n"+string(tail), "")
 }

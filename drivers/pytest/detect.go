@@ -194,18 +194,17 @@ func iniSection(repo fs.FS, name, section string) bool {
 	return false
 }
 
-// SourceFile implements ports.Driver: pytest's default test file patterns
-// and conftest.py.
-func (Driver) SourceFile(name string) bool {
+// sourceFile is pytest's default test file patterns and conftest.py.
+func sourceFile(name string) bool {
 	b := path.Base(name)
 	return b == "conftest.py" || strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".py") || strings.HasSuffix(b, "_test.py")
 }
 
 var importsPytest = regexp.MustCompile(`(?m)^\s*(?:import\s+pytest\b|from\s+pytest\b)`)
 
-// ImportsFramework implements ports.Driver: `import pytest` or `from pytest
-// import ...` at the start of a line.
-func (Driver) ImportsFramework(content []byte) bool { return importsPytest.Match(content) }
+// importsFramework is `import pytest` or `from pytest import ...` at the
+// start of a line.
+func importsFramework(content []byte) bool { return importsPytest.Match(content) }
 
 func isFile(repo fs.FS, name string) bool {
 	fi, err := fs.Stat(repo, name)

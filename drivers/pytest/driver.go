@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/drivers/argv"
+	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -33,11 +34,13 @@ var _ ports.Driver = Driver{}
 // New returns the pytest adapter.
 func New() Driver { return Driver{} }
 
-// Name implements ports.Driver.
-func (Driver) Name() string { return Name }
+var _ ports.Classifier = Driver{}
 
-// Aliases implements ports.Driver: Python test types run pytest.
-func (Driver) Aliases() []string { return []string{"python"} }
+// Framework implements ports.Detector: Python test types run pytest; test
+// files importing pytest are source_import evidence.
+func (Driver) Framework() ports.Framework {
+	return ports.Framework{Name: Name, Aliases: []string{"python"}, SourceFile: sourceFile, Imports: importsFramework}
+}
 
 // RunsFramework implements ports.Driver: argv runs pytest when it names a
 // pytest executable (`pytest`, `.venv/bin/pytest`, `uv run pytest`) or a
@@ -88,7 +91,7 @@ func (Driver) Parse(res ports.Result, report []byte) ports.TestReport {
 		if msg == "" {
 			msg = strings.TrimSpace(string(res.Stdout))
 		}
-		r.Errors = append(r.Errors, ports.ReportError{Kind: KindUsage, Message: clip(msg)})
+		r.Errors = append(r.Errors, ports.ReportError{Kind: KindUsage, Message: headtail.Clip(msg, MaxMessage)})
 	}
 	return r
 }

@@ -135,12 +135,12 @@ func TestSourceImports(t *testing.T) {
 		"tests/test_parser.py": true, "pkg/parser_test.py": true, "tests/conftest.py": true,
 		"tests/helpers.py": false, "test_parser.txt": false,
 	} {
-		assert.Equal(t, want, d.SourceFile(name), "SourceFile(%q)", name)
+		assert.Equal(t, want, d.Framework().SourceFile(name), "SourceFile(%q)", name)
 	}
-	assert.True(t, d.ImportsFramework([]byte("import os\nimport pytest\n")))
-	assert.True(t, d.ImportsFramework([]byte("from pytest import raises\n")))
-	assert.True(t, d.ImportsFramework([]byte("if True:\n    import pytest as pt\n")))
-	assert.False(t, d.ImportsFramework([]byte("import pytest_mock\n# import pytest\n")))
+	assert.True(t, d.Framework().Imports([]byte("import os\nimport pytest\n")))
+	assert.True(t, d.Framework().Imports([]byte("from pytest import raises\n")))
+	assert.True(t, d.Framework().Imports([]byte("if True:\n    import pytest as pt\n")))
+	assert.False(t, d.Framework().Imports([]byte("import pytest_mock\n# import pytest\n")))
 }
 
 // The driver's Parse reads the plugin report; a usage error (exit 4, here a

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
-	"strings"
 
+	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -104,7 +104,7 @@ func Parse(report []byte) ports.TestReport {
 			t.add(r)
 			if r.When == "setup" && r.Outcome == "failed" && fixtureNotFound.MatchString(r.Longrepr) {
 				out.Errors = append(out.Errors, ports.ReportError{
-					Kind: KindFixture, Location: r.NodeID, Message: clip(r.Longrepr),
+					Kind: KindFixture, Location: r.NodeID, Message: headtail.Clip(r.Longrepr, MaxMessage),
 				})
 			}
 		}
@@ -121,7 +121,7 @@ func collectError(r record) ports.ReportError {
 	if importError.MatchString(r.Longrepr) {
 		kind = KindImport
 	}
-	return ports.ReportError{Kind: kind, Location: r.NodeID, Message: clip(r.Longrepr)}
+	return ports.ReportError{Kind: kind, Location: r.NodeID, Message: headtail.Clip(r.Longrepr, MaxMessage)}
 }
 
 func (t *testState) add(r record) {
@@ -143,13 +143,13 @@ func (t *testState) add(r record) {
 func (t *testState) result() ports.TestCase {
 	switch {
 	case t.hasFail:
-		return ports.TestCase{ID: t.id, Status: ports.TestFailed, Message: clip(t.failed)}
+		return ports.TestCase{ID: t.id, Status: ports.TestFailed, Message: headtail.Clip(t.failed, MaxMessage)}
 	case t.call == "passed":
 		return ports.TestCase{ID: t.id, Status: ports.TestPassed}
 	default:
 		// Skipped at setup or in the body, or xfailed; a test whose only
 		// record is a skip never ran.
-		return ports.TestCase{ID: t.id, Status: ports.TestSkipped, Message: clip(t.skipText)}
+		return ports.TestCase{ID: t.id, Status: ports.TestSkipped, Message: headtail.Clip(t.skipText, MaxMessage)}
 	}
 }
 
@@ -170,13 +170,4 @@ func Classify(report ports.TestReport) string {
 		return TypeCollectionError
 	}
 	return ""
-}
-
-// clip keeps the head and the tail of long text.
-func clip(s string) string {
-	if len(s) <= MaxMessage {
-		return s
-	}
-	half := MaxMessage / 2
-	return strings.ToValidUTF8(s[:half], "") + "\n... [truncated] ...\n" + strings.ToValidUTF8(s[len(s)-half:], "")
 }

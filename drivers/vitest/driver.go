@@ -29,12 +29,11 @@ var _ ports.Driver = Driver{}
 // New returns the vitest adapter.
 func New() Driver { return Driver{} }
 
-// Name implements ports.Driver.
-func (Driver) Name() string { return Name }
-
-// Aliases implements ports.Driver: TypeScript and JavaScript test types run
-// vitest.
-func (Driver) Aliases() []string { return []string{"typescript", "javascript"} }
+// Framework implements ports.Detector: TypeScript and JavaScript test
+// types run vitest; test files importing vitest are source_import evidence.
+func (Driver) Framework() ports.Framework {
+	return ports.Framework{Name: Name, Aliases: []string{"typescript", "javascript"}, SourceFile: sourceFile, Imports: importsFramework}
+}
 
 // DefaultCommand implements ports.Driver: the project's local vitest when
 // installed, else `npx --no vitest run` (--no: never download vitest
@@ -88,14 +87,14 @@ func (Driver) Manifest(repo fs.FS) bool {
 
 var testFile = regexp.MustCompile(`\.(?:test|spec)\.[cm]?[jt]sx?$`)
 
-// SourceFile implements ports.Driver: vitest's default test file patterns.
-func (Driver) SourceFile(name string) bool { return testFile.MatchString(path.Base(name)) }
+// sourceFile is vitest's default test file patterns.
+func sourceFile(name string) bool { return testFile.MatchString(path.Base(name)) }
 
 var importsVitest = regexp.MustCompile(`(?:from\s*|import\s*\(?\s*|require\(\s*)["']vitest["']`)
 
-// ImportsFramework implements ports.Driver: `from "vitest"`, `from
-// 'vitest'`, `import("vitest")` or `require("vitest")`.
-func (Driver) ImportsFramework(content []byte) bool { return importsVitest.Match(content) }
+// importsFramework is `from "vitest"`, `from 'vitest'`, `import("vitest")`
+// or `require("vitest")`.
+func importsFramework(content []byte) bool { return importsVitest.Match(content) }
 
 // RunsFramework implements ports.Driver: argv names a vitest executable
 // (`vitest`, `node_modules/.bin/vitest`, `npx vitest`, `pnpm vitest`).

@@ -82,12 +82,12 @@ func TestDetection(t *testing.T) {
 	for name, want := range map[string]bool{
 		"src/a.test.ts": true, "src/a.spec.tsx": true, "test/b.test.mjs": true, "src/a.ts": false, "src/test.ts": false,
 	} {
-		assert.Equal(t, want, d.SourceFile(name), "SourceFile(%q)", name)
+		assert.Equal(t, want, d.Framework().SourceFile(name), "SourceFile(%q)", name)
 	}
-	assert.True(t, d.ImportsFramework([]byte(`import { it } from "vitest"`)))
-	assert.True(t, d.ImportsFramework([]byte(`import { it } from 'vitest'`)))
-	assert.True(t, d.ImportsFramework([]byte(`const { it } = require("vitest")`)))
-	assert.False(t, d.ImportsFramework([]byte(`import { defineConfig } from "vitest/config"`)))
+	assert.True(t, d.Framework().Imports([]byte(`import { it } from "vitest"`)))
+	assert.True(t, d.Framework().Imports([]byte(`import { it } from 'vitest'`)))
+	assert.True(t, d.Framework().Imports([]byte(`const { it } = require("vitest")`)))
+	assert.False(t, d.Framework().Imports([]byte(`import { defineConfig } from "vitest/config"`)))
 }
 
 func TestDriverParse(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -58,14 +59,14 @@ func Parse(data []byte, rootDir string) ports.TestReport {
 			out.Tests = append(out.Tests, ports.TestCase{
 				ID:      rel + " > " + fullName(a),
 				Status:  status(a.Status),
-				Message: clip(strings.Join(a.FailureMessages, "\n")),
+				Message: headtail.Clip(strings.Join(a.FailureMessages, "\n"), MaxMessage),
 			})
 		}
 		if file.Status == "failed" && file.Message != "" {
 			out.Errors = append(out.Errors, ports.ReportError{
 				Kind:     KindCollection,
 				Location: rel,
-				Message:  clip(file.Message),
+				Message:  headtail.Clip(file.Message, MaxMessage),
 			})
 		}
 	}
@@ -101,14 +102,4 @@ func relative(name, rootDir string) string {
 		}
 	}
 	return name
-}
-
-// clip keeps the head and the tail of long text: the head says what failed,
-// the tail holds the last stack frames.
-func clip(s string) string {
-	if len(s) <= MaxMessage {
-		return s
-	}
-	half := MaxMessage / 2
-	return strings.ToValidUTF8(s[:half], "") + "\n... [truncated] ...\n" + strings.ToValidUTF8(s[len(s)-half:], "")
 }

@@ -1,4 +1,3 @@
-// Package osfs writes repository files on the local filesystem.
 package osfs
 
 import (

@@ -1,5 +1,3 @@
-// Package scratch implements ports.Scratch with private temporary
-// directories on the local disk, where test frameworks write their reports.
 package scratch
 
 import (

@@ -1,4 +1,3 @@
-// Package sysclock is the system clock behind ports.Clock.
 package sysclock
 
 import (

@@ -60,13 +60,21 @@ func (s *stream) Report(ports.Result) ports.TestReport {
 	return s.report(s.buf.Bytes(), s.errBuf.Bytes())
 }
 
-var _ ports.Driver = (*Driver)(nil)
+var (
+	_ ports.Driver     = (*Driver)(nil)
+	_ ports.Classifier = (*Driver)(nil)
+)
 
-// Name implements ports.Driver.
-func (d *Driver) Name() string { return d.Adapter }
-
-// Aliases implements ports.Driver.
-func (d *Driver) Aliases() []string { return slices.Clone(d.Alias) }
+// Framework implements ports.Detector: Adapter and Alias, and an import
+// rule when Ext is set.
+func (d *Driver) Framework() ports.Framework {
+	f := ports.Framework{Name: d.Adapter, Aliases: slices.Clone(d.Alias)}
+	if d.Ext != "" {
+		f.SourceFile = func(name string) bool { return strings.HasSuffix(name, d.Ext) }
+		f.Imports = func(content []byte) bool { return d.Import != "" && strings.Contains(string(content), d.Import) }
+	}
+	return f
+}
 
 // DefaultCommand implements ports.Driver.
 func (d *Driver) DefaultCommand(fs.FS) []string { return slices.Clone(d.Default) }
@@ -85,14 +93,6 @@ func (d *Driver) Manifest(fs.FS) bool { return d.HasManifest }
 
 // Probes implements ports.Driver.
 func (d *Driver) Probes(fs.FS) []ports.Probe { return slices.Clone(d.ProbeList) }
-
-// SourceFile implements ports.Driver.
-func (d *Driver) SourceFile(name string) bool { return d.Ext != "" && strings.HasSuffix(name, d.Ext) }
-
-// ImportsFramework implements ports.Driver.
-func (d *Driver) ImportsFramework(content []byte) bool {
-	return d.Import != "" && strings.Contains(string(content), d.Import)
-}
 
 // Prepare implements ports.Driver: argv followed by Flags.
 func (d *Driver) Prepare(argv []string, scratch string) ports.Prepared {
@@ -124,7 +124,7 @@ func (d *Driver) Parse(res ports.Result, report []byte) ports.TestReport {
 	return d.ParseFunc(res, report)
 }
 
-// Classify names the failure class of a report, as the pytest driver does.
+// Classify implements ports.Classifier, as the pytest driver does.
 func (d *Driver) Classify(ports.TestReport) string { return d.Class }
 
 // BatchDriver is a Driver that batches (ports.Batcher): a binding whose

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/lifecycle"
+	"github.com/espectacular/ah/core/spec"
 )
 
 // ArchiveCmd is `ah archive`.
@@ -14,29 +16,20 @@ type ArchiveCmd struct {
 // Run moves the staged contracts, all or none, after OpenSpec archived the
 // change's specs.
 func (c *ArchiveCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	r, err := openRepo(g, d)
+	var plan lifecycle.ArchivePlan
+	_, data, err := runPlan(ctx, g, d, "archive", true, func(r *repo, deployed []spec.File) (ops []lifecycle.Op, err error) {
+		plan, err = lifecycle.Archive(r.FS, deployed, c.Change)
+		return plan.Ops, err
+	})
 	if err != nil {
 		return err
 	}
-	files, err := deployedSpecs(r)
-	if err != nil {
-		return err
-	}
-	plan, err := lifecycle.Archive(r.FS, files, c.Change)
-	if err != nil {
-		return planError("archive", err)
-	}
-	if err := applyOps(ctx, d, r, plan.Ops); err != nil {
-		return err
-	}
-	written, removed := lifecycle.Paths(plan.Ops)
 	var lines []string
 	for _, m := range plan.Moves {
 		lines = append(lines, "archived: "+m.From+" -> "+m.To)
 	}
-	data := filesJSON{Written: written, Removed: removed}
 	if len(plan.Moves) == 0 {
 		data.Notes = []string{"nothing to archive: the change stages no contract"}
 	}
-	return reportFiles(d, g, "archive", data, lines)
+	return reportFiles(d, g, output.ArchiveKind, data, lines)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/selection"
+	"github.com/espectacular/ah/core/shard"
 	"github.com/espectacular/ah/core/spec"
 )
 
@@ -53,7 +54,7 @@ func (c *CheckCmd) Validate() error {
 		return fmt.Errorf("--jobs must be at least 1, got %d", *c.Jobs)
 	}
 	if c.Shard != "" {
-		if _, err := check.ParseShard(c.Shard); err != nil {
+		if _, err := shard.Parse(c.Shard); err != nil {
 			return err
 		}
 	}
@@ -83,7 +84,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	}
 	opts := check.Options{Units: c.Units, Strict: c.Strict, Changes: overlay.Normalize(c.Changes)}
 	if c.Shard != "" {
-		s, _ := check.ParseShard(c.Shard) // checked by Validate
+		s, _ := shard.Parse(c.Shard) // checked by Validate
 		opts.Shard = &s
 		if c.Durations != "" {
 			prev, err := readReport(c.Durations)

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/lifecycle"
@@ -33,25 +34,14 @@ func (c *ContractNewCmd) Validate() error {
 
 // Run writes the stubs, all or none.
 func (c *ContractNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	r, err := openRepo(g, d)
+	ops, data, err := runPlan(ctx, g, d, "contract new", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
+		return c.plan(r, deployed, lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)))
+	})
 	if err != nil {
 		return err
 	}
-	files, err := deployedSpecs(r)
-	if err != nil {
-		return err
-	}
-	ops, err := c.plan(r, files, lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)))
-	if err != nil {
-		return planError("contract new", err)
-	}
-	if err := applyOps(ctx, d, r, ops); err != nil {
-		return err
-	}
-	written, removed := lifecycle.Paths(ops)
-	data := filesJSON{Written: written, Removed: removed}
 	var lines []string
-	for _, p := range written {
+	for _, p := range data.Written {
 		lines = append(lines, "created: "+p)
 	}
 	if len(ops) == 0 {
@@ -59,7 +49,7 @@ func (c *ContractNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	} else {
 		data.Notes = []string{"next: bind a test in each stub (until then ah check reports no-tests-declared)"}
 	}
-	return reportFiles(d, g, "contract", data, lines)
+	return reportFiles(d, g, output.ContractKind, data, lines)
 }
 
 // plan stubs deployed scenarios, or with --change the change's own.

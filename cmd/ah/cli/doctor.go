@@ -43,7 +43,7 @@ func (c *DoctorCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	if g.asJSON() {
-		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("doctor", Version, rep.Healthy(), rep))
+		err = output.DoctorKind.JSON(d.Streams.Out, jsonOpts(), rep.Healthy()).Print(rep)
 	} else {
 		err = output.DoctorText(d.Streams.Out, rep, d.color())
 	}
@@ -128,7 +128,7 @@ func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps, capability 
 		return err
 	}
 	if g.asJSON() {
-		return output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("doctor", Version, true, map[string]any{"enable": e}))
+		return output.DoctorEnableKind.JSON(d.Streams.Out, jsonOpts(), true).Print(output.DoctorEnableData{Enable: e})
 	}
 	return output.EnableText(d.Streams.Out, e)
 }

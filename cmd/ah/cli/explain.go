@@ -20,15 +20,7 @@ func (c *ExplainCmd) Run(g *Globals, d *Deps) error {
 	if c.Topic == "" || c.List {
 		topics := playbook.All()
 		if g.asJSON() {
-			type entry struct {
-				Topic   string `json:"topic"`
-				Summary string `json:"summary"`
-			}
-			list := make([]entry, len(topics))
-			for i, t := range topics {
-				list[i] = entry{t.Slug, t.Summary}
-			}
-			return output.WriteEnvelope(out, output.NewEnvelope("explain", Version, true, map[string]any{"topics": list}))
+			return output.ExplainListKind.JSON(out, jsonOpts(), true).Print(output.NewTopicListData(topics))
 		}
 		for _, t := range topics {
 			if c.List {
@@ -48,7 +40,7 @@ func (c *ExplainCmd) Run(g *Globals, d *Deps) error {
 		return usageError("%s (run `ah explain --list` for every topic)", msg)
 	}
 	if g.asJSON() {
-		return output.WriteEnvelope(out, output.NewEnvelope("explain", Version, true, t.JSON()))
+		return output.ExplainKind.JSON(out, jsonOpts(), true).Print(output.NewTopicData(t))
 	}
 	return playbook.Render(out, t)
 }

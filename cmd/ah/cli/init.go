@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/lifecycle"
@@ -13,14 +14,6 @@ import (
 
 // InitCmd is `ah init`.
 type InitCmd struct{}
-
-// hookJSON is the hook part of the init envelope.
-type hookJSON struct {
-	Framework string `json:"framework"`
-	Path      string `json:"path"`
-	Status    string `json:"status"`
-	Message   string `json:"message"`
-}
 
 // Run sets ah up in the repository: config, stub contracts, hook. It runs
 // in the -C directory (or the working directory), not in an enclosing
@@ -51,8 +44,8 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	}
 	written, removed := lifecycle.Paths(res.Ops)
 	h := res.Hook
-	data := filesJSON{Written: written, Removed: removed, Notes: res.Notes,
-		Hook: &hookJSON{Framework: h.Framework, Path: h.Path, Status: h.Status, Message: h.Message}}
+	data := output.FilesData{Written: written, Removed: removed, Notes: res.Notes,
+		Hook: &output.HookData{Framework: h.Framework, Path: h.Path, Status: h.Status, Message: h.Message}}
 	var lines []string
 	for _, p := range written {
 		lines = append(lines, "created: "+p)
@@ -64,7 +57,7 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if len(res.Ops) == 0 {
 		data.Notes = append(data.Notes, "nothing to do: ah init has set up this repository already")
 	}
-	return reportFiles(d, g, "init", data, lines)
+	return reportFiles(d, g, output.InitKind, data, lines)
 }
 
 // initRoot is the directory ah init sets up: -C DIR, else the working

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/lifecycle"
@@ -12,13 +11,35 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-// filesJSON is the data of the init, contract, scenario and archive
-// envelopes: what was written and removed, repository-relative.
-type filesJSON struct {
-	Written []string  `json:"written"`
-	Removed []string  `json:"removed"`
-	Hook    *hookJSON `json:"hook,omitempty"`
-	Notes   []string  `json:"notes"`
+// planFunc plans a lifecycle command's writes; deployed is nil for a
+// command run without the deployed specs.
+type planFunc func(r *repo, deployed []spec.File) ([]lifecycle.Op, error)
+
+// runPlan is the prologue every lifecycle command shares: open the
+// repository, discover the deployed specs (withSpecs), plan, map the
+// plan's refusals to exit codes (planError, naming "ah <cmd>"), and carry
+// the plan out atomically. It returns the ops applied and the envelope data
+// listing what they wrote and removed.
+func runPlan(ctx context.Context, g *Globals, d *Deps, cmd string, withSpecs bool, plan planFunc) ([]lifecycle.Op, output.FilesData, error) {
+	r, err := openRepo(g, d)
+	if err != nil {
+		return nil, output.FilesData{}, err
+	}
+	var deployed []spec.File
+	if withSpecs {
+		if deployed, err = deployedSpecs(r); err != nil {
+			return nil, output.FilesData{}, err
+		}
+	}
+	ops, err := plan(r, deployed)
+	if err != nil {
+		return nil, output.FilesData{}, planError(cmd, err)
+	}
+	if err := applyOps(ctx, d, r, ops); err != nil {
+		return nil, output.FilesData{}, err
+	}
+	written, removed := lifecycle.Paths(ops)
+	return ops, output.FilesData{Written: written, Removed: removed}, nil
 }
 
 // applyOps carries a plan out atomically (see lifecycle.Apply).
@@ -64,21 +85,14 @@ func planError(cmd string, err error) error {
 }
 
 // reportFiles prints what a lifecycle command wrote: one line per file,
-// with verb ("created", "moved", ...), or the envelope.
-func reportFiles(d *Deps, g *Globals, kind string, data filesJSON, lines []string) error {
+// with verb ("created", "moved", ...), or the envelope of kind.
+func reportFiles(d *Deps, g *Globals, kind output.Kind[output.FilesData], data output.FilesData, lines []string) error {
 	if data.Notes == nil {
 		data.Notes = []string{}
 	}
+	data.Lines = lines
 	if g.asJSON() {
-		return output.WriteEnvelope(d.Streams.Out, output.NewEnvelope(kind, Version, true, data))
+		return kind.JSON(d.Streams.Out, jsonOpts(), true).Print(data)
 	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(output.Escape(l) + "\n")
-	}
-	for _, n := range data.Notes {
-		b.WriteString(output.Escape(n) + "\n")
-	}
-	_, err := fmt.Fprint(d.Streams.Out, b.String())
-	return err
+	return output.NewFilesText(d.Streams.Out).Print(data)
 }

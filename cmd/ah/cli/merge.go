@@ -7,8 +7,8 @@ import (
 	"os"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
-	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/shard"
 )
 
 // MergeCmd is `ah merge`: it joins the JSON reports of the shards of one
@@ -19,24 +19,23 @@ type MergeCmd struct {
 
 // Help is the detail of `ah merge --help`.
 func (c *MergeCmd) Help() string {
-	return "Prints the merged report with --format like ah check and exits like it: 0 when the gate passes, 1 when it fails, 2 when a report is unreadable, not a shard of the same check, or a shard is missing."
+	return "Prints the merged report with --format like ah check and exits like it: 0 when the gate passes, 1 when it fails, 2 when a report is unreadable, or the reports are not the complete, consistent shards of one run (another corpus, selection or plan, a missing, repeated or relabelled shard, or a report whose findings disagree with its executions: see ah explain merge-refused)."
 }
 
 // Run reads, merges and prints the reports.
 func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	parts := make([]report.Report, len(c.Reports))
-	failed := make([]bool, len(c.Reports))
+	parts := make([]shard.Part, len(c.Reports))
 	for i, name := range c.Reports {
 		rep, ok, err := readCheck(name)
 		if err != nil {
 			return err
 		}
-		parts[i], failed[i] = rep, !ok
+		parts[i] = shard.Part{Name: name, Report: rep, Failed: !ok}
 	}
-	rep, err := check.Merge(parts, failed)
-	var me *check.MergeError
+	rep, err := shard.Merge(parts)
+	var me *shard.MergeError
 	if errors.As(err, &me) {
-		return &RunError{Message: fmt.Sprintf("%s %s", c.Reports[me.Part], me.Why)}
+		return &RunError{Message: me.Error()}
 	}
 	p, err := output.New(g.format(), d.Streams.Out, output.Options{Color: d.color(), CLIVersion: Version})
 	if err != nil {

@@ -30,17 +30,28 @@ func printReport(ctx context.Context, g *Globals, d *Deps, file string, rep repo
 	if err := p.Print(rep); err != nil {
 		return err
 	}
-	path, err := outputPath(g, d, file)
-	if err != nil {
+	if err := writeUserFile(ctx, g, d, file, "--output", "the report", buf.Bytes()); err != nil {
 		return err
-	}
-	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), buf.Bytes(), 0o644); err != nil {
-		return &RunError{Cause: err,
-			Message: fmt.Sprintf("cannot write the report to %s (--output): %v; check that its directory exists and is writable", file, innermost(err))}
 	}
 	text := o
 	text.Getenv, text.AppendFile = nil, nil // the job summary is written once, by the file's printer
 	return output.NewText(d.Streams.Out, text).Print(rep)
+}
+
+// writeUserFile writes data to file, a path the user named with flag,
+// resolved against -C, atomically (a CI step or a browser never sees half
+// of it). A failure exits 3 naming the file, the flag and the fix; what
+// says what was being written ("the report").
+func writeUserFile(ctx context.Context, g *Globals, d *Deps, file, flag, what string, data []byte) error {
+	path, err := outputPath(g, d, file)
+	if err != nil {
+		return err
+	}
+	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), data, 0o644); err != nil {
+		return &RunError{Cause: err,
+			Message: fmt.Sprintf("cannot write %s to %s (%s): %v; check that its directory exists and is writable", what, file, flag, innermost(err))}
+	}
+	return nil
 }
 
 // outputPath resolves --output against the directory ah runs in (-C).

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
@@ -19,36 +18,6 @@ type ReportCmd struct {
 	RunTests bool     `name:"run-tests" help:"Run the tests too: a scenario is covered only when they pass."`
 	Jobs     *int     `short:"J" name:"jobs" placeholder:"N" help:"With --run-tests, run up to N tests at once (default: [execution] jobs, else 1)."`
 	HTML     string   `name:"html" placeholder:"FILE" help:"Also write a self-contained HTML page with the matrix and every scenario to FILE."`
-}
-
-// matrixJSON is the data of the report envelope.
-type matrixJSON struct {
-	Matrix    []matrixRowJSON    `json:"matrix"`
-	Summary   summaryJSON        `json:"summary"`
-	Scenarios []scenarioCellJSON `json:"scenarios"`
-}
-
-type matrixRowJSON struct {
-	Spec      string `json:"spec"`
-	Archetype string `json:"archetype"`
-	Covered   int    `json:"covered"`
-	Missing   int    `json:"missing"`
-	Failing   int    `json:"failing"`
-}
-
-type summaryJSON struct {
-	Scenarios int `json:"scenarios"`
-	Covered   int `json:"covered"`
-	Missing   int `json:"missing"`
-	Failing   int `json:"failing"`
-}
-
-type scenarioCellJSON struct {
-	Spec         string `json:"spec"`
-	ID           string `json:"id"`
-	Archetype    string `json:"archetype"`
-	State        string `json:"state"`
-	ContractPath string `json:"contract_path"`
 }
 
 // Validate rejects --jobs 0.
@@ -95,11 +64,11 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	complete := m.Complete()
 	switch g.format() {
 	case "json":
-		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("report", Version, complete, matrixData(m)))
+		err = output.ReportKind.JSON(d.Streams.Out, jsonOpts(), complete).Print(output.NewMatrixData(m))
 	case "markdown":
-		err = output.CoverageMarkdown(d.Streams.Out, m)
+		err = output.NewCoverageMarkdown(d.Streams.Out).Print(m)
 	default:
-		err = output.CoverageText(d.Streams.Out, m)
+		err = output.NewCoverageText(d.Streams.Out).Print(m)
 	}
 	if err != nil {
 		return err
@@ -110,38 +79,11 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	return nil
 }
 
-// matrixData is the JSON form: a row per capability (then TOTAL) and
-// archetype column, every column present.
-func matrixData(m coverage.Matrix) matrixJSON {
-	out := matrixJSON{Matrix: []matrixRowJSON{}, Scenarios: []scenarioCellJSON{}}
-	cols := coverage.Columns()
-	for _, r := range m.Rows {
-		for i, cell := range r.Cells {
-			out.Matrix = append(out.Matrix, matrixRowJSON{r.Spec, cols[i], cell.Covered, cell.Missing, cell.Failing})
-		}
-	}
-	s := m.Summary()
-	out.Summary = summaryJSON{s.Covered + s.Missing + s.Failing, s.Covered, s.Missing, s.Failing}
-	for _, sc := range m.Scenarios {
-		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Archetype, sc.State, sc.Unit.ContractPath})
-	}
-	return out
-}
-
-// writeHTML writes the page atomically (a browser or CI upload never sees
-// half of it), resolving FILE against -C like --output.
+// writeHTML writes the page (see writeUserFile).
 func writeHTML(ctx context.Context, g *Globals, d *Deps, file string, m coverage.Matrix) error {
 	var buf bytes.Buffer
 	if err := output.CoverageHTML(&buf, m, Version); err != nil {
 		return err
 	}
-	path, err := outputPath(g, d, file)
-	if err != nil {
-		return err
-	}
-	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), buf.Bytes(), 0o644); err != nil {
-		return &RunError{Cause: err,
-			Message: fmt.Sprintf("cannot write the HTML report to %s (--html): %v; check that its directory exists and is writable", file, innermost(err))}
-	}
-	return nil
+	return writeUserFile(ctx, g, d, file, "--html", "the HTML report", buf.Bytes())
 }

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"context"
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/lifecycle"
+	"github.com/espectacular/ah/core/spec"
 )
 
 // ScenarioCmd is `ah scenario`.
@@ -23,24 +25,18 @@ type ScenarioNewCmd struct {
 
 // Run appends the scenario and stages its stub contract, both or neither.
 func (c *ScenarioNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	r, err := openRepo(g, d)
-	if err != nil {
-		return err
-	}
-	ops, err := lifecycle.NewScenario(r.FS, lifecycle.ScenarioRequest{
-		Changes: r.Config.Changes, Change: c.Change, Capability: c.Capability,
-		Requirement: c.Requirement, Heading: c.Heading,
-		Version: Version, TestType: lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)),
+	ops, data, err := runPlan(ctx, g, d, "scenario new", false, func(r *repo, _ []spec.File) ([]lifecycle.Op, error) {
+		return lifecycle.NewScenario(r.FS, lifecycle.ScenarioRequest{
+			Changes: r.Config.Changes, Change: c.Change, Capability: c.Capability,
+			Requirement: c.Requirement, Heading: c.Heading,
+			Version: Version, TestType: lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)),
+		})
 	})
 	if err != nil {
-		return planError("scenario new", err)
-	}
-	if err := applyOps(ctx, d, r, ops); err != nil {
 		return err
 	}
-	written, removed := lifecycle.Paths(ops)
 	lines := []string{"scenario: " + ops[0].Path, "contract: " + ops[1].Path}
-	return reportFiles(d, g, "scenario", filesJSON{Written: written, Removed: removed}, lines)
+	return reportFiles(d, g, output.ScenarioKind, data, lines)
 }
 
 // ScenarioSupersedeCmd is `ah scenario supersede`.
@@ -53,24 +49,14 @@ type ScenarioSupersedeCmd struct {
 
 // Run stages the superseded copy.
 func (c *ScenarioSupersedeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	r, err := openRepo(g, d)
-	if err != nil {
-		return err
-	}
-	files, err := deployedSpecs(r)
-	if err != nil {
-		return err
-	}
-	ops, err := lifecycle.Supersede(r.FS, lifecycle.SupersedeRequest{
-		Deployed: files, Changes: r.Config.Changes,
-		Capability: c.Capability, OldID: c.OldID, NewID: c.With, Change: c.InChange,
+	ops, data, err := runPlan(ctx, g, d, "scenario supersede", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
+		return lifecycle.Supersede(r.FS, lifecycle.SupersedeRequest{
+			Deployed: deployed, Changes: r.Config.Changes,
+			Capability: c.Capability, OldID: c.OldID, NewID: c.With, Change: c.InChange,
+		})
 	})
 	if err != nil {
-		return planError("scenario supersede", err)
-	}
-	if err := applyOps(ctx, d, r, ops); err != nil {
 		return err
 	}
-	written, removed := lifecycle.Paths(ops)
-	return reportFiles(d, g, "scenario", filesJSON{Written: written, Removed: removed}, []string{"superseded: " + ops[0].Path})
+	return reportFiles(d, g, output.ScenarioKind, data, []string{"superseded: " + ops[0].Path})
 }

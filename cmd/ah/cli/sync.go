@@ -78,12 +78,12 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			return err
 		}
 	}
-	out := syncData(c.Check, res, done)
+	out := output.NewSyncData(c.Check, res, done)
 	ok := res.Passed(c.Check)
 	if g.asJSON() {
-		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("sync", Version, ok, out))
+		err = output.SyncKind.JSON(d.Streams.Out, jsonOpts(), ok).Print(out)
 	} else {
-		err = syncText(d.Streams.Out, out)
+		err = output.NewSyncText(d.Streams.Out).Print(out)
 	}
 	if err != nil {
 		return err

@@ -17,10 +17,13 @@ func (VersionCmd) Run(g *Globals, d *Deps) error {
 	return nil
 }
 
+// jsonOpts are the options of every command's envelope printer.
+func jsonOpts() output.Options { return output.Options{CLIVersion: Version} }
+
 func printVersion(d *Deps, asJSON bool) int {
 	if asJSON {
-		data := map[string]string{"name": "ah", "version": Version}
-		if err := output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("version", Version, true, data)); err != nil {
+		data := output.VersionData{Name: "ah", Version: Version}
+		if err := output.VersionKind.JSON(d.Streams.Out, jsonOpts(), true).Print(data); err != nil {
 			return ExitCannotRun
 		}
 		return ExitOK

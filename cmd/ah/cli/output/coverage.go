@@ -74,3 +74,69 @@ func CoverageMarkdown(w io.Writer, m coverage.Matrix) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// CoverageTextPrinter prints the matrix as CoverageText does.
+type CoverageTextPrinter struct{ w io.Writer }
+
+// NewCoverageText returns the text printer of ah report.
+func NewCoverageText(w io.Writer) *CoverageTextPrinter { return &CoverageTextPrinter{w: w} }
+
+// Print writes m.
+func (p *CoverageTextPrinter) Print(m coverage.Matrix) error { return CoverageText(p.w, m) }
+
+// CoverageMarkdownPrinter prints the matrix as CoverageMarkdown does.
+type CoverageMarkdownPrinter struct{ w io.Writer }
+
+// NewCoverageMarkdown returns the markdown printer of ah report.
+func NewCoverageMarkdown(w io.Writer) *CoverageMarkdownPrinter { return &CoverageMarkdownPrinter{w: w} }
+
+// Print writes m.
+func (p *CoverageMarkdownPrinter) Print(m coverage.Matrix) error { return CoverageMarkdown(p.w, m) }
+
+// MatrixData is the data of the report envelope.
+type MatrixData struct {
+	Matrix    []matrixRowJSON    `json:"matrix"`
+	Summary   matrixSummaryJSON  `json:"summary"`
+	Scenarios []scenarioCellJSON `json:"scenarios"`
+}
+
+type matrixRowJSON struct {
+	Spec      string `json:"spec"`
+	Archetype string `json:"archetype"`
+	Covered   int    `json:"covered"`
+	Missing   int    `json:"missing"`
+	Failing   int    `json:"failing"`
+}
+
+type matrixSummaryJSON struct {
+	Scenarios int `json:"scenarios"`
+	Covered   int `json:"covered"`
+	Missing   int `json:"missing"`
+	Failing   int `json:"failing"`
+}
+
+type scenarioCellJSON struct {
+	Spec         string `json:"spec"`
+	ID           string `json:"id"`
+	Archetype    string `json:"archetype"`
+	State        string `json:"state"`
+	ContractPath string `json:"contract_path"`
+}
+
+// NewMatrixData is the JSON form: a row per capability (then TOTAL) and
+// archetype column, every column present.
+func NewMatrixData(m coverage.Matrix) MatrixData {
+	out := MatrixData{Matrix: []matrixRowJSON{}, Scenarios: []scenarioCellJSON{}}
+	cols := coverage.Columns()
+	for _, r := range m.Rows {
+		for i, cell := range r.Cells {
+			out.Matrix = append(out.Matrix, matrixRowJSON{r.Spec, cols[i], cell.Covered, cell.Missing, cell.Failing})
+		}
+	}
+	s := m.Summary()
+	out.Summary = matrixSummaryJSON{s.Covered + s.Missing + s.Failing, s.Covered, s.Missing, s.Failing}
+	for _, sc := range m.Scenarios {
+		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Archetype, sc.State, sc.Unit.ContractPath})
+	}
+	return out
+}

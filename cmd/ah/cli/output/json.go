@@ -13,8 +13,6 @@ type JSON struct {
 	opts Options
 }
 
-var _ Printer = (*JSON)(nil)
-
 // NewJSON returns the JSON printer writing to w.
 func NewJSON(w io.Writer, o Options) *JSON { return &JSON{w: w, opts: o} }
 
@@ -42,10 +40,56 @@ type checkData struct {
 }
 
 // shardJSON marks a shard's report (ah check --shard K/N) for ah merge.
+// Corpus, selection and plan identify the run, so ah merge accepts only
+// the shards of one run (issue 24).
 type shardJSON struct {
-	Index int   `json:"index"`
-	Total int   `json:"total"`
-	Order []int `json:"order"`
+	Index     int                 `json:"index"`
+	Total     int                 `json:"total"`
+	Order     []int               `json:"order"`
+	Corpus    string              `json:"corpus,omitempty"`
+	Selection *shardSelectionJSON `json:"selection,omitempty"`
+	Plan      []plannedJobJSON    `json:"plan,omitempty"`
+}
+
+// shardSelectionJSON is the selection input of a shard's run.
+type shardSelectionJSON struct {
+	Source string   `json:"source"`
+	Base   string   `json:"base"`
+	Head   string   `json:"head"`
+	Files  []string `json:"files"`
+	Units  []string `json:"units"`
+	Strict bool     `json:"strict"`
+}
+
+// plannedJobJSON is one job of the whole run's plan and its shard.
+type plannedJobJSON struct {
+	Job   string `json:"job"`
+	Shard int    `json:"shard"`
+}
+
+func shardToJSON(s report.Shard) *shardJSON {
+	out := &shardJSON{Index: s.Index, Total: s.Total, Order: nonNil(s.Order), Corpus: s.Corpus}
+	if s.Corpus == "" {
+		return out // a report without run identity (as written before issue 24)
+	}
+	in := s.Selection
+	out.Selection = &shardSelectionJSON{Source: in.Source, Base: in.Base, Head: in.Head, Files: nonNil(in.Files), Units: nonNil(in.Units), Strict: in.Strict}
+	for _, p := range s.Plan {
+		out.Plan = append(out.Plan, plannedJobJSON{Job: p.Job, Shard: p.Shard})
+	}
+	return out
+}
+
+func shardFromJSON(d shardJSON) *report.Shard {
+	s := &report.Shard{Index: d.Index, Total: d.Total, Order: d.Order, Corpus: d.Corpus}
+	if d.Selection != nil {
+		in := d.Selection
+		s.Selection = report.SelectionInput{Source: in.Source, Base: in.Base, Head: in.Head, Files: in.Files, Units: in.Units, Strict: in.Strict}
+	}
+	for _, p := range d.Plan {
+		s.Plan = append(s.Plan, report.PlannedJob{Job: p.Job, Shard: p.Shard})
+	}
+	return s
 }
 
 type scopeJSON struct {
@@ -114,7 +158,7 @@ func checkJSON(r report.Report) checkData {
 		d.Batches = append(d.Batches, bj)
 	}
 	if r.Shard != nil {
-		d.Shard = &shardJSON{Index: r.Shard.Index, Total: r.Shard.Total, Order: nonNil(r.Shard.Order)}
+		d.Shard = shardToJSON(*r.Shard)
 	}
 	d.Selection = selectionToJSON(r.Selection)
 	return d

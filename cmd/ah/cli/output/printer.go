@@ -10,10 +10,8 @@ import (
 	"github.com/espectacular/ah/core/report"
 )
 
-// Printer writes a check report in one format.
-type Printer interface {
-	Print(r report.Report) error
-}
+// Printer writes a check report in one format (see PrinterOf).
+type Printer = PrinterOf[report.Report]
 
 // Options are what a printer may need besides the report.
 type Options struct {

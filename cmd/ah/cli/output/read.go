@@ -87,7 +87,7 @@ func fromJSON(d checkData) (report.Report, error) {
 		r.Batches = append(r.Batches, rb)
 	}
 	if d.Shard != nil {
-		r.Shard = &report.Shard{Index: d.Shard.Index, Total: d.Shard.Total, Order: d.Shard.Order}
+		r.Shard = shardFromJSON(*d.Shard)
 		n := 0
 		if d.Executions != nil {
 			n = len(*d.Executions)

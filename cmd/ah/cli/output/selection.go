@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/selection"
 )
 
 // selectionJSON is data.selection: present exactly when tests were run
@@ -21,7 +21,7 @@ type selectionJSON struct {
 	FallbackReason    *string  `json:"fallback_reason"`
 }
 
-func selectionToJSON(s *report.Selection) *selectionJSON {
+func selectionToJSON(s *selection.Decision) *selectionJSON {
 	if s == nil {
 		return nil
 	}
@@ -37,11 +37,11 @@ func selectionToJSON(s *report.Selection) *selectionJSON {
 	return out
 }
 
-func selectionFromJSON(s *selectionJSON) *report.Selection {
+func selectionFromJSON(s *selectionJSON) *selection.Decision {
 	if s == nil {
 		return nil
 	}
-	out := &report.Selection{
+	out := &selection.Decision{
 		Source: s.Source, Base: s.Base, Head: s.Head, ChangedFiles: s.ChangedFiles,
 		Selected: s.Selected, SelectedContracts: s.SelectedContracts, Skipped: s.Skipped,
 	}
@@ -53,7 +53,7 @@ func selectionFromJSON(s *selectionJSON) *report.Selection {
 
 // sanitizedSelection escapes what came from outside ah: file names, refs
 // and capability names.
-func sanitizedSelection(s *report.Selection) *report.Selection {
+func sanitizedSelection(s *selection.Decision) *selection.Decision {
 	if s == nil {
 		return nil
 	}
@@ -66,7 +66,7 @@ func sanitizedSelection(s *report.Selection) *report.Selection {
 
 // selectionText is the text printer's one line about the selection:
 // where the changed files came from, and what ran or why everything did.
-func selectionText(s *report.Selection) string {
+func selectionText(s *selection.Decision) string {
 	source := s.Source
 	if s.Base != "" {
 		source += fmt.Sprintf(" %s..%s", shortID(s.Base), shortID(s.Head))

@@ -11,6 +11,7 @@ import (
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/selection"
 )
 
 // selected is a run in which the change selected alpha and skipped beta.
@@ -30,7 +31,7 @@ func selected(fallback string) report.Report {
 			unit("alpha", report.UnitPassed, report.Binding{Ref: "alpha/works tests.shell[0]", Type: "shell", Verdict: "passed"}),
 			unit("beta", report.UnitValid),
 		},
-		Selection: &report.Selection{
+		Selection: &selection.Decision{
 			Source: "range", Base: "a318706ac2aab103ba2e386ef54b511308801d70", Head: "a42a8dc5c7cba20c57cefd8dd3bbdb02c3cb85f7",
 			ChangedFiles: []string{"openspec/specs/alpha/spec.md"}, Selected: []string{"alpha\x1b[31m"},
 			SelectedContracts: []string{"alpha/works"}, Skipped: []string{"beta/works"}, Fallback: fallback,

@@ -1,6 +1,3 @@
-// Package output holds ah's printers: one unit per --format (text.go,
-// json.go), chosen by name in printer.go, plus the envelope every JSON
-// output goes through and the text of the other commands.
 package output
 
 import (
@@ -33,8 +30,6 @@ type Text struct {
 	// durationMS is the whole run's duration, set only with --timings.
 	durationMS *int64
 }
-
-var _ Printer = (*Text)(nil)
 
 // NewText returns the text printer writing to w.
 func NewText(w io.Writer, o Options) *Text {

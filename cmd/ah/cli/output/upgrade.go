@@ -1,0 +1,78 @@
+package output
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/espectacular/ah/core/changelog"
+	"github.com/espectacular/ah/core/upgrade"
+)
+
+// UpgradeData is the data of the upgrade envelope.
+type UpgradeData struct {
+	From       string       `json:"from"`
+	To         string       `json:"to"`
+	Upgraded   bool         `json:"upgraded"`
+	ConfigPath string       `json:"config_path"`
+	Changes    []changeJSON `json:"changes"`
+
+	changes []changelog.Entry // for the text form's labels
+}
+
+type changeJSON struct {
+	Version string `json:"version"`
+	Kind    string `json:"kind"`
+	Name    string `json:"name"`
+	Text    string `json:"text"`
+}
+
+// NewUpgradeData maps an upgrade of the config at configPath.
+func NewUpgradeData(res upgrade.Result, configPath string) UpgradeData {
+	data := UpgradeData{From: res.From, To: res.To, Upgraded: res.Upgraded, ConfigPath: configPath,
+		Changes: []changeJSON{}, changes: res.Changes}
+	for _, e := range res.Changes {
+		data.Changes = append(data.Changes, changeJSON{e.Version, string(e.Kind), e.Name, e.Text})
+	}
+	return data
+}
+
+// UpgradeText prints the changes, oldest release first, then the edit.
+type UpgradeText struct{ w io.Writer }
+
+// NewUpgradeText returns the text printer of ah upgrade writing to w.
+func NewUpgradeText(w io.Writer) *UpgradeText { return &UpgradeText{w: w} }
+
+// Print writes u.
+func (p *UpgradeText) Print(u UpgradeData) error {
+	var b strings.Builder
+	if !u.Upgraded {
+		fmt.Fprintf(&b, "up to date: tool_version %s\n", Escape(u.From))
+		_, err := fmt.Fprint(p.w, b.String())
+		return err
+	}
+	if len(u.changes) > 0 {
+		fmt.Fprintf(&b, "changes since %s:\n", Escape(u.From))
+	}
+	for _, e := range u.changes {
+		fmt.Fprintf(&b, "  %-7s %s %s: %s\n", e.Version, kindLabel(e.Kind), e.Name, e.Text)
+	}
+	fmt.Fprintf(&b, "upgraded: tool_version %s -> %s in %s\n", Escape(u.From), u.To, u.ConfigPath)
+	_, err := fmt.Fprint(p.w, b.String())
+	return err
+}
+
+// kindLabel words an entry kind for people.
+func kindLabel(k changelog.Kind) string {
+	switch k {
+	case changelog.Archetype:
+		return "new archetype"
+	case changelog.Finding:
+		return "new finding kind"
+	case changelog.ConfigKey:
+		return "new config key"
+	case changelog.Default:
+		return "changed default"
+	}
+	return "new command"
+}

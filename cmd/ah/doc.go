@@ -1,0 +1,2 @@
+// Command ah is the spec verification gate.
+package main

@@ -1,0 +1,116 @@
+package adapter
+
+// PlanEntry decides, in one place, how a contract's test entry runs: which
+// Kind, which argv prefix, which adapter. The structural check reports the
+// Problem of an entry that cannot run; execution consumes the Plan of one
+// that can, so the two never disagree.
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/spelling"
+	"github.com/espectacular/ah/ports"
+)
+
+// Kind is how a test entry runs.
+type Kind int
+
+// Runner kinds.
+const (
+	// Shell runs the entry's command through /bin/sh -c.
+	Shell Kind = iota
+	// Argv runs a configured argv plus the entry's flags, judged by its
+	// exit status.
+	Argv
+	// Envelope runs a custom runner, judged by its exit status and the
+	// JSON envelope it prints.
+	Envelope
+	// Framework runs a test framework through its driver, judged by the
+	// framework's structured report.
+	Framework
+)
+
+// Plan is how one test entry runs.
+type Plan struct {
+	Kind Kind
+	// Command is the argv prefix the entry's flags follow (empty for
+	// Shell).
+	Command []string
+	// CustomName names the custom runner (Envelope).
+	CustomName string
+	// Driver, Source and Version describe the adapter (Framework). Driver
+	// is the whole driver, not only its Detector: execution runs and
+	// judges the job through its Reporter half.
+	Driver          ports.Driver
+	Source, Version string
+}
+
+// Problem says why an entry cannot run, as the structural finding to report.
+type Problem struct {
+	Kind    finding.Kind
+	Message string
+}
+
+// Detect returns the adapter decision of a test type; nil means adapters
+// are off, so only configured runners count.
+type Detect func(testType string) Decision
+
+// PlanEntry decides how entry e runs. The first rule that applies wins:
+// shell; [[tests.custom]] names a custom runner block; an adapter the
+// decision selected; a [runners] argv; a custom runner of the type's name.
+func PlanEntry(cfg config.Config, detect Detect, drivers []ports.Driver, e contract.Entry) (Plan, *Problem) {
+	switch e.Type {
+	case contract.ShellType:
+		return Plan{Kind: Shell}, nil
+	case contract.CustomType:
+		if r, ok := cfg.CustomRunners[e.Runner]; ok && len(r.Command) > 0 {
+			return Plan{Kind: Envelope, Command: r.Command, CustomName: e.Runner}, nil
+		}
+		return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
+			"tests.%s[%d] names runner %q but %s has no [runners.%s.%s] block%s", contract.CustomType, e.Index, e.Runner, config.Path, contract.CustomType, e.Runner,
+			spelling.Hint(e.Runner, slices.Sorted(maps.Keys(cfg.CustomRunners))))}
+	}
+	var d Decision
+	if detect != nil {
+		d = detect(e.Type)
+		if drv, ok := Find(drivers, d.Adapter); ok && d.Found() {
+			return Plan{Kind: Framework, Command: d.Command, Driver: drv, Source: d.Source, Version: d.Version}, nil
+		}
+	}
+	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {
+		return Plan{Kind: Argv, Command: r.Command}, nil
+	}
+	if r, ok := cfg.CustomRunners[e.Type]; ok && len(r.Command) > 0 {
+		return Plan{Kind: Envelope, Command: r.Command, CustomName: e.Type}, nil
+	}
+	if d.Expected {
+		return Plan{}, &Problem{finding.MissingAdapter, fmt.Sprintf(
+			"tests.%s[%d] needs a test-framework adapter but none is configured or detected: %s; run `ah doctor` to see what ah detects for each test type and how to enable it",
+			e.Type, e.Index, d.Reason)}
+	}
+	return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
+		"tests.%s has no runner%s: add %s = [\"<program>\", \"<args>...\"] under [runners] in %s", e.Type, typeHint(cfg, drivers, e.Type), e.Type, config.Path)}
+}
+
+// typeHint names the known test type a misspelt one was probably meant to
+// be ([[tests.pyest]] -> pytest), or is "" (issue 8).
+func typeHint(cfg config.Config, drivers []ports.Driver, testType string) string {
+	known := []string{contract.ShellType, contract.CustomType}
+	for _, d := range drivers {
+		fw := d.Framework()
+		known = append(known, fw.Name)
+		known = append(known, fw.Aliases...)
+	}
+	known = append(known, cfg.RunnerNames()...)
+	known = append(known, slices.Sorted(maps.Keys(cfg.CustomRunners))...)
+	c, ok := spelling.Nearest(testType, known)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean tests.%s?)", c)
+}

@@ -1,0 +1,2 @@
+// Package config decodes and validates .espectacular/config.toml.
+package config

@@ -1,0 +1,2 @@
+// Package osfs writes repository files on the local filesystem.
+package osfs

@@ -1,0 +1,2 @@
+// Package sysclock is the system clock behind ports.Clock.
+package sysclock
