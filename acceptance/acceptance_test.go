@@ -23,10 +23,7 @@ func TestMain(m *testing.M) {
 			// The same as cmd/ah/main.go.
 			ctx, stop := signals.Notify(context.Background())
 			code := cli.Main(ctx, os.Args[1:], cli.System())
-			if n := stop(); n > 0 && code == cli.ExitInterrupted {
-				code = 128 + n
-			}
-			os.Exit(code)
+			os.Exit(cli.WithSignal(code, stop()))
 		},
 	})
 }

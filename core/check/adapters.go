@@ -9,19 +9,9 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/ports"
 )
-
-// Adapters enables the test-framework adapters: detection for the
-// structural check (missing-adapter) and, when tests run, structured output
-// and verdicts from the framework's own report.
-type Adapters struct {
-	Drivers []ports.Driver
-	// Process runs the environment probes in Dir, the absolute repository
-	// root.
-	Process ports.Process
-	Dir     string
-}
 
 // detection is the adapter evidence of one check, gathered once for every
 // test type in scope before any entry is planned; nil when adapters are off.
@@ -34,19 +24,19 @@ type detection struct {
 // detect gathers, for the test types in scope, the evidence their
 // decisions need (needed says which), then returns it for the pure
 // decisions of adapter.Resolve. Each adapter is scanned and probed at most
-// once per check.
-func detect(ctx context.Context, fsys fs.FS, cfg config.Config, a *Adapters, types []string, probeAll bool) *detection {
-	if a == nil {
+// once per check; the probes run in env. No drivers: adapters are off.
+func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, types []string, probeAll bool) *detection {
+	if len(drivers) == 0 {
 		return nil
 	}
-	facts := adapter.Facts{Drivers: a.Drivers, Evidence: map[string]adapter.Evidence{}}
+	facts := adapter.Facts{Drivers: drivers, Evidence: map[string]adapter.Evidence{}}
 	scan, _ := needed(cfg, facts, types, probeAll)
 	for _, name := range scan {
 		// One scan per adapter, so each has its own import-walk budget.
-		maps.Copy(facts.Evidence, adapter.Scan(fsys, a.Drivers, name).Evidence)
+		maps.Copy(facts.Evidence, adapter.Scan(fsys, drivers, name).Evidence)
 	}
 	_, probe := needed(cfg, facts, types, probeAll)
-	facts = adapter.Probe(ctx, fsys, a.Process, a.Dir, facts, probe...)
+	facts = adapter.Probe(ctx, fsys, env.Process, env.Dir, facts, probe...)
 	return &detection{facts: facts, types: types}
 }
 

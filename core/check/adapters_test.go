@@ -10,6 +10,7 @@ import (
 
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -51,7 +52,7 @@ func runWith(t *testing.T, files map[string]string, opts check.Options) check.Re
 func TestMissingAdapter(t *testing.T) {
 	proc := &portstest.Process{Default: portstest.ProcessNotFound("fw")}
 	files := adapterRepo("", "[[tests.lang]]", `flags = "a"`, "[[tests.unit]]", `flags = "b"`)
-	rep := runWith(t, files, check.Options{Adapters: &check.Adapters{Drivers: []ports.Driver{probedDriver(false)}, Process: proc, Dir: "/repo"}})
+	rep := runWith(t, files, check.Options{Drivers: []ports.Driver{probedDriver(false)}, Env: execution.Env{Process: proc, Dir: "/repo"}})
 
 	require.Len(t, rep.Findings, 2, "messages: %q", messages(rep.Findings))
 	f := rep.Findings[0]
@@ -73,9 +74,9 @@ func TestInterruptedProbeIsNotMissingAdapter(t *testing.T) {
 			return ports.Result{ExitCode: -1, Canceled: true}, nil
 		}}
 		files := adapterRepo("", "[[tests.lang]]", `flags = "a"`)
-		opts := check.Options{Adapters: &check.Adapters{Drivers: []ports.Driver{probedDriver(false)}, Process: proc, Dir: "/repo"}}
+		opts := check.Options{Drivers: []ports.Driver{probedDriver(false)}, Env: execution.Env{Process: proc, Dir: "/repo"}}
 		if runTests {
-			opts.Exec = &check.Exec{Process: proc, Dir: "/repo"}
+			opts.Exec = &check.Exec{}
 		}
 		rep, err := check.Run(ctx, mapFS(files), parseConfig(t, files), opts)
 		require.ErrorIs(t, err, context.Canceled, "runTests=%v", runTests)
@@ -105,7 +106,7 @@ func TestAdapterDetectionIsLazy(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			proc := &portstest.Process{Default: portstest.ProcessResponse{Result: ports.Result{Stdout: []byte("1.0\n")}}}
 			rep := runWith(t, adapterRepo(tt.cfg, tt.entries...), check.Options{
-				Adapters: &check.Adapters{Drivers: []ports.Driver{probedDriver(tt.manifest)}, Process: proc, Dir: "/repo"},
+				Drivers: []ports.Driver{probedDriver(tt.manifest)}, Env: execution.Env{Process: proc, Dir: "/repo"},
 			})
 			assert.Empty(t, rep.Findings, "messages: %q", messages(rep.Findings))
 			assert.Len(t, proc.Calls(), tt.probes)
@@ -134,8 +135,8 @@ func TestRunTestsThroughAdapter(t *testing.T) {
 	}}
 	files := adapterRepo("", "[[tests.lang]]", `flags = "t::ok"`)
 	rep := runWith(t, files, check.Options{
-		Adapters: &check.Adapters{Drivers: []ports.Driver{probedDriver(true)}, Process: proc, Dir: "/repo"},
-		Exec:     &check.Exec{Process: proc, Dir: "/repo", Scratch: scratch},
+		Drivers: []ports.Driver{probedDriver(true)}, Env: execution.Env{Process: proc, Dir: "/repo", Scratch: scratch},
+		Exec: &check.Exec{},
 	})
 	assert.Empty(t, rep.Findings, "messages: %q", messages(rep.Findings))
 	assert.Equal(t, 1, rep.Summary.Passed)

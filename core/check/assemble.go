@@ -6,58 +6,84 @@ import (
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/selection"
 )
+
+// outcome is what the stages of a check produced: assemble turns it into
+// the report in one step.
+type outcome struct {
+	scope   resolved
+	v       validation
+	changes []string
+	// skipped counts the units the unit arguments left out.
+	skipped int
+	strict  bool
+	notes   []string
+	// ran is nil when tests were not run.
+	ran *execution.Results
+	// shard is this shard's record; elsewhere the binding refs other
+	// shards run (nil when not sharded).
+	shard     *report.Shard
+	elsewhere map[string]bool
+	// picked is the changed-files selection (nil when none was made).
+	picked *selection.Decision
+}
 
 // assemble builds the report from the stages' results: findings sorted,
 // executions in plan order, and one unit per scenario in scope, in scope
-// order. ran is nil when tests were not run.
-func assemble(sc resolved, v validation, changes []string, ran *execution.Results) Report {
-	findings := v.findings
+// order.
+func assemble(o outcome) Report {
+	findings := o.v.findings
 	rep := Report{
-		Scope: Scope{Deployed: true, Changes: append([]string{}, changes...)},
+		Scope:  Scope{Deployed: true, Changes: append([]string{}, o.changes...)},
+		Strict: o.strict, Shard: o.shard, Notes: o.notes,
 	}
 	passed := 0
-	if ran != nil {
-		findings = append(findings, ran.Findings...)
-		passed = ran.Passed
-		execs := ran.Executions
+	if o.ran != nil {
+		findings = append(findings, o.ran.Findings...)
+		passed = o.ran.Passed
+		execs := o.ran.Executions
 		if execs == nil {
 			execs = []execution.Execution{}
 		}
 		rep.Executions = &execs
-		rep.Interrupted = ran.Interrupted
-		rep.Batches = ran.Batches
+		rep.Interrupted = o.ran.Interrupted
+		rep.Batches = o.ran.Batches
 	}
 	finding.Sort(findings)
 	if findings == nil {
 		findings = []finding.Finding{}
 	}
 	rep.Findings = findings
-	rep.Summary = finding.Summarize(findings, len(sc.units), passed)
-	if ran != nil {
-		rep.Summary.NotRun = ran.NotRun
+	rep.Summary = finding.Summarize(findings, len(o.scope.units), passed)
+	if o.ran != nil {
+		rep.Summary.NotRun = o.ran.NotRun
 	}
-	rep.Units = units(sc, v, ran)
+	rep.Summary.Skipped = o.skipped
+	rep.Units = units(o)
+	if o.picked != nil {
+		rep.Selection = o.picked
+	}
 	return rep
 }
 
 // units gives every scenario in scope its status and, when tests ran, the
 // verdict of each of its bindings.
-func units(sc resolved, v validation, ran *execution.Results) []report.Unit {
+func units(o outcome) []report.Unit {
 	ready := map[string]validated{}
-	for _, u := range v.ready {
+	for _, u := range o.v.ready {
 		ready[u.Key()] = u
 	}
 	byRef := map[string]execution.Execution{}
-	if ran != nil {
-		for _, ex := range ran.Executions {
+	if o.ran != nil {
+		for _, ex := range o.ran.Executions {
 			for _, ref := range ex.Bindings {
 				byRef[ref] = ex
 			}
 		}
 	}
-	out := make([]report.Unit, 0, len(sc.units))
-	for _, u := range sc.units {
+	out := make([]report.Unit, 0, len(o.scope.units))
+	for _, u := range o.scope.units {
 		ru := report.Unit{
 			Capability: u.Capability, SpecPath: u.SpecPath, ContractPath: u.ContractPath,
 			Scenario: scenarioOf(u.Scenario), Status: report.UnitInvalid,
@@ -65,10 +91,11 @@ func units(sc resolved, v validation, ran *execution.Results) []report.Unit {
 		r, ok := ready[u.Key()]
 		switch {
 		case !ok:
-		case ran == nil:
+		case o.ran == nil, o.picked != nil && !o.picked.Runs(u.Key()):
+			// Checked, not run: the selection skipped its tests.
 			ru.Status = report.UnitValid
 		default:
-			ru.Bindings, ru.Status = bindingsOf(u, r, byRef)
+			ru.Bindings, ru.Status = bindingsOf(u, r, byRef, o.elsewhere)
 		}
 		out = append(out, ru)
 	}
@@ -78,12 +105,17 @@ func units(sc resolved, v validation, ran *execution.Results) []report.Unit {
 // bindingsOf lists the verdicts of a ready unit's entries and derives the
 // unit's status: not_run when any was interrupted, passed when all passed,
 // else failed. An entry without an execution could not be invoked: failed.
-func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution) ([]report.Binding, string) {
+// Entries another shard runs are left out, so this shard neither fails nor
+// passes them; a unit whose entries all ran elsewhere is valid.
+func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsewhere map[string]bool) ([]report.Binding, string) {
 	status := report.UnitPassed
 	var out []report.Binding
 	for i, e := range r.Contract.Tests {
 		b := execution.Binding{Capability: u.Capability, Scenario: scenarioOf(u.Scenario), Entry: e}
 		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: adapterOf(r.plans[i]), Verdict: execution.Failed}
+		if elsewhere[rb.Ref] {
+			continue
+		}
 		if ex, ok := byRef[rb.Ref]; ok {
 			rb.Verdict, rb.DurationMS = ex.Verdict, ex.DurationMS
 		}
@@ -94,6 +126,9 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution) ([]re
 			status = report.UnitFailed
 		}
 		out = append(out, rb)
+	}
+	if len(out) == 0 && len(r.Contract.Tests) > 0 {
+		return nil, report.UnitValid
 	}
 	return out, status
 }

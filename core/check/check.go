@@ -19,16 +19,24 @@ import (
 type Options struct {
 	// Changes are the change ids to overlay (sorted and deduplicated).
 	Changes []string
+	// Env is where every process of the check runs: the adapter probes,
+	// the tests (Exec) and the mutation tool (Mutation). The caller fills
+	// Process, Dir, Scratch, Getenv and Timings; Run adds the config's
+	// wrapper and Strict.
+	Env execution.Env
+	// Drivers, when not empty, enable adapter detection and adapter runs
+	// (adapters.go); without them adapter-typed tests need a [runners]
+	// entry.
+	Drivers []ports.Driver
 	// Exec, when set, runs the tests of every contract without a
 	// structural finding (ah check --run-tests).
 	Exec *Exec
-	// Adapters, when set, enables adapter detection and adapter runs
-	// (adapters.go); without it adapter-typed tests need a [runners] entry.
-	Adapters *Adapters
 	// Units, when not empty, limits the check to these capabilities and
 	// <capability>/<scenario-id> scenarios; the rest count as skipped.
 	Units []string
-	// Strict makes warnings fail the gate (ah check --strict).
+	// Strict makes warnings fail the gate (ah check --strict) and, with
+	// Exec, requires every structured adapter binding to show a selected
+	// test that ran and passed (issue 12).
 	Strict bool
 	// Shard, when set, runs only this shard's jobs (shard.go). Structural
 	// findings are computed in every shard (they are cheap) but reported
@@ -41,33 +49,25 @@ type Options struct {
 	// check of derived contracts (stale.go); nil skips that check.
 	Spk ports.Spk
 	// Select, with Exec, narrows execution to the contracts the changed
-	// files affect (selection.go); the report then carries the selection.
+	// files affect (affected.go); the report then carries the selection.
 	Select *selection.Changes
-	// Mutation, when set, runs the mutation tool (ah check --mutation;
-	// quality.go). Shard 1 alone runs it.
-	Mutation *Mutation
+	// Mutation runs the mutation tool (ah check --mutation, issue 16;
+	// quality.go) for every ready contract with [quality.mutation]
+	// enabled = true, and once over all of them when the config enables
+	// it. Shard 1 alone runs it.
+	Mutation bool
 }
 
-// Exec configures test execution.
+// Exec configures test execution: how many tests at once and how they
+// are scheduled (the processes run in Options.Env).
 type Exec struct {
-	Process ports.Process
-	// Dir is the absolute repository root: every test runs there.
-	Dir string
 	// Jobs bounds parallel processes; zero means the config's value.
 	Jobs     int
-	Timings  bool
 	Progress execution.Progress
 	// FailFast stops starting tests after the first one that does not pass.
 	FailFast bool
-	// Scratch holds adapter report files; Getenv reads ah's environment
-	// for path lists a driver extends (PYTHONPATH).
-	Scratch ports.Scratch
-	Getenv  func(string) string
 	// NoBatch runs every binding in its own process (ah check --no-batch).
 	NoBatch bool
-	// Strict requires every structured adapter binding to show a selected
-	// test that ran and passed (ah check --strict, issue 12).
-	Strict bool
 }
 
 // Report is the result of a check (see core/report).
@@ -89,7 +89,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		return Report{}, err
 	}
 	corpus := sc.units // the whole corpus, before units narrow the scope
-	sc, skipped, err := selectUnits(sc, opts.Units)
+	sc, skipped, err := limitUnits(sc, opts.Units)
 	if err != nil {
 		return Report{}, err
 	}
@@ -99,7 +99,9 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	// Gather, then decide: the adapter evidence for every test type in
 	// scope, then each entry's plan as a pure function of it.
-	detected := detect(ctx, fsys, cfg, opts.Adapters, testTypes(read), opts.Exec != nil)
+	env := opts.Env
+	env.Wrapper, env.Strict = cfg.Wrapper, opts.Strict
+	detected := detect(ctx, fsys, cfg, opts.Drivers, env, testTypes(read), opts.Exec != nil)
 	// A cancellation during the adapter probes (a slow `pytest --version`)
 	// left their evidence incomplete: the findings drawn from it, such as
 	// missing-adapter, would be false. The run was interrupted (issue 9).
@@ -119,53 +121,38 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Shard != nil && opts.Shard.Index != 1 {
 		v.findings = nil
 	}
-	var ran *execution.Results
-	var shard *report.Shard
-	var elsewhere map[string]bool
+	out := outcome{scope: sc, v: v, changes: changes, skipped: skipped, strict: opts.Strict, notes: notes}
 	if opts.Shard != nil {
-		shard = &report.Shard{
+		out.shard = &report.Shard{
 			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
 			Corpus: corpusDigest(fsys, corpus), Selection: selectionInput(opts),
 		}
 	}
-	var picked *selection.Decision
 	if opts.Exec != nil {
 		ready := v.ready
 		if opts.Select != nil {
 			var d selection.Decision
-			ready, d = narrow(ctx, cfg, sc, ready, *opts.Select, *opts.Exec)
-			picked = &d
+			ready, d = affected(ctx, cfg, sc, ready, *opts.Select, opts.Env)
+			out.picked = &d
 		}
 		jobs, unresolved := plan(cfg, ready)
-		if shard != nil {
-			shard.Plan = planned(jobs, shard.Total, opts.Durations)
-			jobs, shard.Order, elsewhere = pick(jobs, *shard, opts.Durations)
-			if shard.Index != 1 {
+		if out.shard != nil {
+			out.shard.Plan = planned(jobs, out.shard.Total, opts.Durations)
+			jobs, out.shard.Order, out.elsewhere = pick(jobs, *out.shard, opts.Durations)
+			if out.shard.Index != 1 {
 				unresolved = nil
 			}
 		}
 		ex := *opts.Exec
-		res := execution.Run(ctx, envOf(cfg, ex), jobs, execution.Options{Workers: workersOf(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
+		res := execution.Run(ctx, env, jobs, execution.Options{Workers: Workers(cfg, ex.Jobs), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
 		res.Findings = append(res.Findings, unresolved...)
 		res.Findings = append(res.Findings, qualityPassed(jobs, res.Executions)...)
-		ran = &res
+		out.ran = &res
 	}
-	if opts.Mutation != nil && (opts.Shard == nil || opts.Shard.Index == 1) {
-		v.findings = append(v.findings, measureMutation(ctx, cfg, *opts.Mutation, v.ready)...)
+	if opts.Mutation && (opts.Shard == nil || opts.Shard.Index == 1) {
+		out.v.findings = append(out.v.findings, measureMutation(ctx, cfg, env, v.ready)...)
 	}
-	rep := assemble(sc, v, changes, ran)
-	rep.Summary.Skipped = skipped
-	rep.Strict = opts.Strict
-	rep.Shard = shard
-	rep.Notes = notes
-	if elsewhere != nil {
-		trimUnits(rep.Units, elsewhere)
-	}
-	if picked != nil {
-		unselected(rep.Units, *picked)
-		rep.Selection = picked
-	}
-	return rep, nil
+	return assemble(out), nil
 }
 
 // noScenarios is the warning of a scope without any scenario: a gate
@@ -178,18 +165,13 @@ func noScenarios(cfg config.Config) finding.Finding {
 	return f
 }
 
-func envOf(cfg config.Config, ex Exec) execution.Env {
-	return execution.Env{
-		Process: ex.Process, Dir: ex.Dir, Scratch: ex.Scratch, Getenv: ex.Getenv,
-		Timings: ex.Timings, Wrapper: cfg.Wrapper, Strict: ex.Strict,
-	}
-}
-
-func workersOf(cfg config.Config, ex Exec) int {
-	if ex.Jobs == 0 {
+// Workers is the number of tests run at once: asked (ah check --jobs),
+// else the config's [execution] jobs.
+func Workers(cfg config.Config, asked int) int {
+	if asked == 0 {
 		return cfg.Jobs
 	}
-	return ex.Jobs
+	return asked
 }
 
 // plan turns the bindings of the ready units into jobs, merging identical

@@ -10,6 +10,7 @@ import (
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/derivation"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -212,7 +213,7 @@ func TestStaleContractDoesNotRun(t *testing.T) {
 		fsys := derivedRepo(fresh)
 		spk := &portstest.Spk{Specs: map[string]ports.SpkSpec{"openspec/specs/gate/spec.md": {Properties: []ports.SpkRow{propertyRow(tt.predicate)}}}}
 		proc := &portstest.Process{}
-		rep, err := check.Run(t.Context(), fsys, cfg, check.Options{Spk: spk, Exec: &check.Exec{Process: proc, Dir: "/repo"}})
+		rep, err := check.Run(t.Context(), fsys, cfg, check.Options{Spk: spk, Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{}})
 		require.NoError(t, err)
 		assert.Len(t, proc.Calls(), tt.runs, "predicate %s", tt.predicate)
 		assert.Equal(t, tt.runs, rep.Summary.Passed, "predicate %s", tt.predicate)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
 )
@@ -51,7 +52,7 @@ func TestRunJobs(t *testing.T) {
 				mu.Unlock()
 				return ports.Result{}, nil
 			}}
-			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Exec: &check.Exec{Process: proc, Dir: "/repo", Jobs: tt.jobs}})
+			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: tt.jobs}})
 			require.NoError(t, err)
 			assert.Equal(t, 2, rep.Summary.Passed)
 			assert.Equal(t, 2, peak, "tests running at once")
@@ -64,7 +65,7 @@ func TestRunJobs(t *testing.T) {
 func TestRunNoJobs(t *testing.T) {
 	files := edit(map[string]string{alphaToml: "", betaToml: ""})
 	proc := &portstest.Process{}
-	rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Exec: &check.Exec{Process: proc, Dir: "/repo"}})
+	rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{}})
 	require.NoError(t, err)
 	require.NotNil(t, rep.Executions)
 	assert.NotNil(t, *rep.Executions)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -50,9 +51,9 @@ func TestProbeTimedOut(t *testing.T) {
 				Responses: map[string]portstest.ProcessResponse{portstest.ProcessKey("fw", "--version"): tt.probe},
 				Default:   portstest.ProcessResponse{Result: ports.Result{ExitCode: 0}},
 			}
-			opts := check.Options{Adapters: &check.Adapters{Drivers: []ports.Driver{drv}, Process: proc, Dir: "/repo"}}
+			opts := check.Options{Drivers: []ports.Driver{drv}, Env: execution.Env{Process: proc, Dir: "/repo"}}
 			if tt.runTests {
-				opts.Exec = &check.Exec{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}}
+				opts.Env.Scratch, opts.Exec = &portstest.Scratch{}, &check.Exec{}
 			}
 			rep := runWith(t, adapterRepo(tt.cfg, entries...), opts)
 			var kinds []finding.Kind
@@ -98,8 +99,8 @@ func TestProbeTimedOutInShards(t *testing.T) {
 		want  int
 	}{{1, 1}, {2, 0}} {
 		rep := runWith(t, adapterRepo("", "[[tests.fw]]", `flags = "a"`), check.Options{
-			Adapters: &check.Adapters{Drivers: []ports.Driver{probedDriver(false)}, Process: proc, Dir: "/repo"},
-			Shard:    &check.Shard{Index: tt.index, Total: 2},
+			Drivers: []ports.Driver{probedDriver(false)}, Env: execution.Env{Process: proc, Dir: "/repo"},
+			Shard: &check.Shard{Index: tt.index, Total: 2},
 		})
 		assert.Equal(t, tt.want, rep.Summary.CountsByKind[finding.ProbeTimedOut], "shard %d", tt.index)
 	}

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"bytes"
 	"context"
 	"path"
 	"time"
@@ -11,18 +10,7 @@ import (
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/quality"
 	"github.com/espectacular/ah/core/shellword"
-	"github.com/espectacular/ah/ports"
 )
-
-// Mutation runs the mutation tool (ah check --mutation, issue 16) for every
-// ready contract with [quality.mutation] enabled = true, and once over all
-// of them when the config enables it.
-type Mutation struct {
-	Process ports.Process
-	// Dir is the absolute repository root: the tool runs there.
-	Dir     string
-	Scratch ports.Scratch
-}
 
 // maxToolStdout bounds the stdout kept for the score: a gremlins report
 // lists every mutant, far more than a tail.
@@ -30,7 +18,7 @@ const maxToolStdout = 4 << 20
 
 // measureMutation runs the tool once per target, one at a time (a
 // mutation tool is heavy on its own), and returns one finding per run.
-func measureMutation(ctx context.Context, cfg config.Config, m Mutation, ready []validated) []finding.Finding {
+func measureMutation(ctx context.Context, cfg config.Config, env execution.Env, ready []validated) []finding.Finding {
 	mc := cfg.Mutation
 	var out []finding.Finding
 	var all []quality.Test
@@ -53,10 +41,10 @@ func measureMutation(ctx context.Context, cfg config.Config, m Mutation, ready [
 		}
 		sc := scenarioOf(v.Scenario)
 		t := quality.Target{Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath, Scenario: &sc}
-		out = append(out, quality.Judge(t, runTool(ctx, mc, m, tests, v.Contract.Mutation.Args), threshold, config.Path))
+		out = append(out, quality.Judge(t, runTool(ctx, mc, env, tests, v.Contract.Mutation.Args), threshold, config.Path))
 	}
 	if mc.Enabled && len(mc.Command) > 0 && len(all) > 0 && ctx.Err() == nil {
-		out = append(out, quality.Judge(quality.Target{}, runTool(ctx, mc, m, all, nil), mc.Threshold, config.Path))
+		out = append(out, quality.Judge(quality.Target{}, runTool(ctx, mc, env, all, nil), mc.Threshold, config.Path))
 	}
 	return out
 }
@@ -75,29 +63,17 @@ func testsOf(cfg config.Config, v validated) []quality.Test {
 	return out
 }
 
-// runTool writes the script to a scratch directory and runs the tool.
-func runTool(ctx context.Context, mc config.Mutation, m Mutation, tests []quality.Test, args []string) quality.Run {
+// runTool runs the tool over a script of the tests, through execution
+// like every process of a check.
+func runTool(ctx context.Context, mc config.Mutation, env execution.Env, tests []quality.Test, args []string) quality.Run {
 	shown := quality.Argv(mc.Command, path.Join(quality.ScratchDir, quality.ScriptName), args)
-	r := quality.Run{Argv: shown, Command: shellword.Quote(shown)}
-	dir, err := m.Scratch.MkdirTemp(ctx)
-	if err != nil {
-		r.StartErr = err
-		return r
-	}
-	defer func() { _ = m.Scratch.RemoveAll(dir) }()
-	script := path.Join(dir, quality.ScriptName)
-	if err := m.Scratch.WriteFile(script, quality.Script(m.Dir, tests)); err != nil {
-		r.StartErr = err
-		return r
-	}
-	var stdout bytes.Buffer
-	cmd := ports.Command{
-		Argv: quality.Argv(mc.Command, script, args), Dir: m.Dir,
-		Timeout: seconds(mc.TimeoutSeconds), Stdout: &limited{buf: &stdout, n: maxToolStdout},
-	}
-	r.Result, r.StartErr = m.Process.Run(ctx, cmd)
-	r.Stdout = stdout.Bytes()
-	return r
+	tr := execution.RunTool(ctx, env, execution.Tool{
+		Argv:      func(dir string) []string { return quality.Argv(mc.Command, path.Join(dir, quality.ScriptName), args) },
+		Files:     map[string][]byte{quality.ScriptName: quality.Script(env.Dir, tests)},
+		Timeout:   seconds(mc.TimeoutSeconds),
+		MaxStdout: maxToolStdout,
+	})
+	return quality.Run{Argv: shown, Command: shellword.Quote(shown), Result: tr.Result, StartErr: tr.StartErr, Stdout: tr.Stdout}
 }
 
 // notConfigured is the finding of a contract opting in while the config
@@ -109,23 +85,6 @@ func notConfigured(v validated) finding.Finding {
 	f.ApplyCommand = &apply
 	f.ContractPath = v.ContractPath
 	return f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario))
-}
-
-// limited keeps about the last n bytes written: the score is the last
-// line, so a tool that logs on stdout first cannot push it out.
-type limited struct {
-	buf *bytes.Buffer
-	n   int
-}
-
-func (l *limited) Write(p []byte) (int, error) {
-	l.buf.Write(p)
-	if l.buf.Len() > 2*l.n {
-		keep := bytes.Clone(l.buf.Bytes()[l.buf.Len()-l.n:])
-		l.buf.Reset()
-		l.buf.Write(keep)
-	}
-	return len(p), nil
 }
 
 // seconds is a validated timeout (>= 1) as a duration.

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -89,7 +90,7 @@ func TestMutationStage(t *testing.T) {
 				return ports.Result{Stdout: []byte(tt.stdout)}, nil
 			}
 			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{
-				Mutation: &check.Mutation{Process: proc, Dir: "/repo", Scratch: scratch},
+				Mutation: true, Env: execution.Env{Process: proc, Dir: "/repo", Scratch: scratch},
 			})
 			require.NoError(t, err)
 			var got []string
@@ -132,7 +133,7 @@ func TestMutationStageToolFailure(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			proc := &portstest.Process{Default: portstest.ProcessNotFound("mut")}
 			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{
-				Mutation: &check.Mutation{Process: proc, Dir: "/repo", Scratch: scratch},
+				Mutation: true, Env: execution.Env{Process: proc, Dir: "/repo", Scratch: scratch},
 			})
 			require.NoError(t, err)
 			require.Len(t, rep.Findings, 1)
@@ -159,7 +160,7 @@ func TestMutationStageKeepsTheLastLineOfHugeOutput(t *testing.T) {
 		return ports.Result{}, nil
 	}}
 	rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{
-		Mutation: &check.Mutation{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}},
+		Mutation: true, Env: execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}},
 	})
 	require.NoError(t, err)
 	require.Len(t, rep.Findings, 1)
@@ -189,7 +190,7 @@ func TestMutationStageProjectWideNeeds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			proc := &portstest.Process{Default: portstest.ProcessResponse{Result: ports.Result{Stdout: []byte(`{"score": 1}`)}}}
 			rep, err := check.Run(t.Context(), mapFS(tt.files), parseConfig(t, tt.files), check.Options{
-				Mutation: &check.Mutation{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}},
+				Mutation: true, Env: execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}},
 			})
 			require.NoError(t, err)
 			var kinds []finding.Kind

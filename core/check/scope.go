@@ -1,8 +1,6 @@
 package check
 
 import (
-	"errors"
-	"fmt"
 	"io/fs"
 
 	"github.com/espectacular/ah/core/config"
@@ -56,35 +54,13 @@ type collision struct {
 	spec.Collision
 }
 
-// SpecsDirError is a specs directory that is missing or not a directory.
-// It is an error, not a warning: a gate over no specs would pass on
-// nothing (a wrong [paths] specs, or CI started in the wrong directory).
-type SpecsDirError struct {
-	Path   string
-	NotDir bool
-}
-
-func (e *SpecsDirError) Error() string {
-	what := "does not exist"
-	if e.NotDir {
-		what = "is a file, not a directory"
-	}
-	return fmt.Sprintf("specs directory %s %s: set [paths] specs in %s to the directory holding <capability>/spec.md (default %q)",
-		e.Path, what, config.Path, config.DefaultSpecs)
-}
-
 // resolve discovers deployed scenarios and the contract files that belong to
 // the deployed scope.
 func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	var r resolved
 	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
-	switch {
-	case errors.Is(err, spec.ErrNoSpecsDir):
-		return r, &SpecsDirError{Path: cfg.Specs}
-	case errors.Is(err, spec.ErrSpecsNotDir):
-		return r, &SpecsDirError{Path: cfg.Specs, NotDir: true}
-	case err != nil:
-		return r, err
+	if err != nil {
+		return r, spec.DirErrorOf(cfg.Specs, err)
 	}
 	r.files = files
 	for _, f := range files {

@@ -1,8 +1,6 @@
 package check
 
 import (
-	"slices"
-
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/shard"
@@ -88,32 +86,6 @@ func weights(jobs []execution.Job, durations map[string]int64) []int64 {
 		}
 	}
 	return out
-}
-
-// trimUnits drops from each unit the bindings other shards run, so a shard
-// neither fails nor passes them; a unit left without bindings is valid
-// (its tests ran elsewhere).
-func trimUnits(units []report.Unit, elsewhere map[string]bool) {
-	for i, u := range units {
-		if len(u.Bindings) == 0 {
-			continue
-		}
-		kept := slices.DeleteFunc(u.Bindings, func(b report.Binding) bool { return elsewhere[b.Ref] })
-		units[i].Bindings = kept
-		if len(kept) == 0 {
-			units[i].Status = report.UnitValid
-			continue
-		}
-		units[i].Status = report.UnitPassed
-		for _, b := range kept {
-			switch {
-			case b.Verdict == execution.NotRun:
-				units[i].Status = report.UnitNotRun
-			case b.Verdict != execution.Passed && units[i].Status != report.UnitNotRun:
-				units[i].Status = report.UnitFailed
-			}
-		}
-	}
 }
 
 // DurationsOf reads the recorded durations of a previous report (run with

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/shard"
 	"github.com/espectacular/ah/ports"
@@ -40,7 +41,7 @@ func runShard(t *testing.T, files map[string]string, shard *check.Shard) (check.
 	t.Helper()
 	proc := shellProc()
 	rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{
-		Exec: &check.Exec{Process: proc, Dir: "/repo", Jobs: 1}, Shard: shard,
+		Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: 1}, Shard: shard,
 	})
 	require.NoError(t, err)
 	var ran []string
@@ -126,7 +127,7 @@ func TestRunShardedMutation(t *testing.T) {
 		proc := &portstest.Process{Default: portstest.ProcessResponse{Result: ports.Result{Stdout: []byte(`{"score": 1}`)}}}
 		rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{
 			Shard:    &check.Shard{Index: tt.index, Total: 2},
-			Mutation: &check.Mutation{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}},
+			Mutation: true, Env: execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}},
 		})
 		require.NoError(t, err)
 		assert.Len(t, proc.Calls(), tt.runs, "shard %d", tt.index)
@@ -162,9 +163,9 @@ func TestRunShardedUnresolved(t *testing.T) {
 	} {
 		proc := &portstest.Process{Default: portstest.ProcessNotFound("fw")}
 		rep := runWith(t, files, check.Options{
-			Adapters: &check.Adapters{Drivers: []ports.Driver{drv}, Process: proc, Dir: "/repo"},
-			Exec:     &check.Exec{Process: proc, Dir: "/repo"},
-			Shard:    &check.Shard{Index: tt.index, Total: 2},
+			Drivers: []ports.Driver{drv}, Env: execution.Env{Process: proc, Dir: "/repo"},
+			Exec:  &check.Exec{},
+			Shard: &check.Shard{Index: tt.index, Total: 2},
 		})
 		got := []string{}
 		for _, f := range rep.Findings {

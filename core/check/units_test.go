@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -58,7 +59,7 @@ func TestUnits(t *testing.T) {
 			}
 			return ports.Result{}, nil
 		}}
-		rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Exec: &check.Exec{Process: proc, Dir: "/repo", Jobs: 2}})
+		rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: 2}})
 		require.NoError(t, err)
 		assert.Equal(t, []unitSummary{
 			{ID: "alpha-works", Status: report.UnitPassed, Bindings: []string{"gate/alpha-works tests.shell[0] passed"}},
@@ -74,7 +75,7 @@ func TestUnits(t *testing.T) {
 			cancel()
 			return ports.Result{ExitCode: -1, Canceled: true}, nil
 		}}
-		rep, err := check.Run(ctx, mapFS(files), parseConfig(t, files), check.Options{Exec: &check.Exec{Process: proc, Dir: "/repo", Jobs: 1}})
+		rep, err := check.Run(ctx, mapFS(files), parseConfig(t, files), check.Options{Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: 1}})
 		require.NoError(t, err)
 		for _, u := range rep.Units[:2] {
 			assert.Equal(t, report.UnitNotRun, u.Status, u.Scenario.ID)

@@ -79,6 +79,13 @@ func (m Matrix) Summary() Cell {
 	return s
 }
 
+// Complete is ah report's gate rule: every scenario in scope is covered,
+// none missing or failing (exit 1 otherwise).
+func (m Matrix) Complete() bool {
+	s := m.Summary()
+	return s.Missing+s.Failing == 0
+}
+
 // Build computes the matrix of rep; fsys is read for each contract's
 // archetype. A scenario is covered when its contract is structurally valid
 // and, when tests ran, they passed; missing when it has no contract;

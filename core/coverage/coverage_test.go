@@ -80,3 +80,15 @@ func TestBuildMissingAndFailingFindings(t *testing.T) {
 	assert.Equal(t, coverage.Cell{Covered: 1, Missing: 1, Failing: 1}, m.Summary())
 	assert.Equal(t, coverage.Cell{}, coverage.Matrix{}.Summary())
 }
+
+// TestMatrixComplete: the matrix is complete (ah report exits 0) only
+// with no missing and no failing scenario.
+func TestMatrixComplete(t *testing.T) {
+	row := func(c coverage.Cell) coverage.Matrix {
+		return coverage.Matrix{Rows: []coverage.Row{{Spec: "TOTAL", Cells: []coverage.Cell{c}}}}
+	}
+	assert.True(t, row(coverage.Cell{Covered: 2}).Complete())
+	assert.True(t, coverage.Matrix{}.Complete(), "nothing in scope is nothing missing")
+	assert.False(t, row(coverage.Cell{Covered: 2, Missing: 1}).Complete())
+	assert.False(t, row(coverage.Cell{Covered: 2, Failing: 1}).Complete())
+}

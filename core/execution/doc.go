@@ -8,4 +8,8 @@
 // Kind: exitRunner (shell and argv, judged by the exit status),
 // customRunner (custom.go, the JSON envelope) and frameworkRunner
 // (framework*.go: a driver's structured report, batching, --strict).
+//
+// It is ah's one way to start a process for a check: test jobs (Run,
+// Stream) and tools that are not test bindings, such as the mutation tool
+// (RunTool), all run in an Env.
 package execution

@@ -36,10 +36,21 @@ func Stub(id, title, version, testType string) []byte {
 // TestType is the test type a stub's example uses: the first framework
 // (by name) that the repository's manifests or test files show, else shell.
 func TestType(f adapter.Facts) string {
-	for _, name := range slices.Sorted(maps.Keys(f.Evidence)) {
-		if e := f.Evidence[name]; e.Manifest || e.ImportedBy != "" {
-			return name
-		}
+	if shown := Shown(f); len(shown) > 0 {
+		return shown[0]
 	}
 	return "shell"
+}
+
+// Shown lists, sorted, the frameworks the repository's manifests or test
+// files show: the ones ah init probes (a probe of an absent one, such as
+// npx vitest, can take seconds and decides nothing).
+func Shown(f adapter.Facts) []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(f.Evidence)) {
+		if e := f.Evidence[name]; e.Manifest || e.ImportedBy != "" {
+			out = append(out, name)
+		}
+	}
+	return out
 }

@@ -49,3 +49,13 @@ func TestTestType(t *testing.T) {
 		})
 	}
 }
+
+// TestShown: the frameworks ah init probes are those a manifest or a test
+// file shows, sorted; one only looked for is not shown.
+func TestShown(t *testing.T) {
+	facts := adapter.Facts{Evidence: map[string]adapter.Evidence{
+		"vitest": {Manifest: true}, "pytest": {ImportedBy: "tests/test_x.py"}, "cargo": {Probed: true}, "go": {},
+	}}
+	assert.Equal(t, []string{"pytest", "vitest"}, lifecycle.Shown(facts))
+	assert.Empty(t, lifecycle.Shown(adapter.Facts{}))
+}

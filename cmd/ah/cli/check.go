@@ -97,27 +97,19 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if d.Spk != nil {
 		opts.Spk = d.Spk(r.Config.Spk.Command, r.Root)
 	}
-	if len(d.Drivers) > 0 {
-		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
-	}
+	opts.Env, opts.Drivers = d.env(r), d.Drivers
+	opts.Env.Timings = c.Timings
 	var prog *progress
 	if c.RunTests {
 		prog = newProgress(c.progressMode(d), d.Streams.Err)
-		opts.Exec = &check.Exec{
-			Process: d.Process, Dir: r.Root, Jobs: c.jobs(), Timings: c.Timings, Scratch: d.Scratch, Getenv: d.Getenv,
-			FailFast: c.FailFast, NoBatch: c.NoBatch, Strict: c.Strict,
-		}
+		opts.Exec = &check.Exec{Jobs: c.jobs(), FailFast: c.FailFast, NoBatch: c.NoBatch}
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}
 		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
 		opts.Select = &ch
 		if d.LimitProcs != nil {
-			jobs := c.jobs()
-			if jobs == 0 {
-				jobs = r.Config.Jobs
-			}
-			defer d.LimitProcs(jobs)()
+			defer d.LimitProcs(check.Workers(*r.Config, c.jobs()))()
 		}
 	}
 	opts.Mutation = c.mutation(d, r)
@@ -143,7 +135,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	switch {
 	case rep.Interrupted:
 		fmt.Fprintln(d.Streams.Err, "ah: interrupted: the report shows only the tests that finished")
-		return &ExitError{Code: ExitInterrupted}
+		return &InterruptedError{}
 	case rep.Failed():
 		return errGateFailed
 	}
@@ -174,22 +166,17 @@ func (c *CheckCmd) progressMode(d *Deps) string {
 	return progressPlain
 }
 
-// checkError turns the check's user-caused errors into exit-2 errors with
-// their message; anything else stays as it is (also exit 2).
+// checkError names the flag or argument behind the check's user-caused
+// errors; exitCode classifies them (exit 2, like anything else that is
+// not a failed gate).
 func checkError(err error) error {
-	var sde *check.SpecsDirError
-	var uue *spec.UnknownUnitError
-	switch {
-	case errors.As(err, &sde):
-		return &ExitError{Code: ExitCannotRun, Message: err.Error(), Cause: err}
-	case errors.As(err, &uue):
-		return usageError("ah check %s", err)
+	if _, ok := errors.AsType[*spec.UnknownUnitError](err); ok {
+		return fmt.Errorf("ah check %w", err)
 	}
-	if _, ok := errors.AsType[*overlay.UnknownChangeError](err); ok {
-		return &ExitError{Code: ExitCannotRun, Message: "ah check --changes: " + err.Error(), Cause: err}
-	}
-	if _, ok := errors.AsType[*overlay.BadIDError](err); ok {
-		return usageError("ah check --changes: %s", err)
+	_, unknown := errors.AsType[*overlay.UnknownChangeError](err)
+	_, bad := errors.AsType[*overlay.BadIDError](err)
+	if unknown || bad {
+		return fmt.Errorf("ah check --changes: %w", err)
 	}
 	return err
 }

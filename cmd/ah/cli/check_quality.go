@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 
-	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/quality"
 )
 
@@ -12,16 +11,13 @@ func (c *CheckCmd) preCommit(d *Deps) bool {
 	return c.PreCommit || d.Getenv("AH_SCOPE") == quality.PreCommit
 }
 
-// mutation is the mutation run of --mutation (issue 16), or nil; it notes
-// on stderr why a configured one is skipped.
-func (c *CheckCmd) mutation(d *Deps, r *repo) *check.Mutation {
+// mutation reports whether --mutation runs the mutation tool (issue 16);
+// it notes on stderr why a configured one is skipped.
+func (c *CheckCmd) mutation(d *Deps, r *repo) bool {
 	configured := len(r.Config.Mutation.Command) > 0
 	run, note := quality.MutationRuns(c.Mutation, c.preCommit(d), configured)
 	if note != "" {
 		fmt.Fprintln(d.Streams.Err, "ah: "+note)
 	}
-	if !run {
-		return nil
-	}
-	return &check.Mutation{Process: d.Process, Dir: r.Root, Scratch: d.Scratch}
+	return run
 }

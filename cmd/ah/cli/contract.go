@@ -62,7 +62,7 @@ func (c *ContractNewCmd) plan(r *repo, files []spec.File, testType string) ([]li
 	}
 	changes, err := overlay.Load(r.FS, r.Config.Changes, r.Config.SpecBytes(), []string{c.Change})
 	if _, ok := errors.AsType[*overlay.UnknownChangeError](err); ok {
-		return nil, &ExitError{Code: ExitCannotRun, Message: "ah contract new --change: " + err.Error(), Cause: err}
+		return nil, &RunError{Message: "ah contract new --change: " + err.Error(), Cause: err}
 	}
 	if _, ok := errors.AsType[*overlay.BadIDError](err); ok {
 		return nil, usageError("ah contract new --change: %s", err)

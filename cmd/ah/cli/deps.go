@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/drivers"
 	"github.com/espectacular/ah/infra/execproc"
 	"github.com/espectacular/ah/infra/gitcli"
@@ -117,4 +118,10 @@ func appendFile(path string) (io.WriteCloser, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// env is where the processes of a check run in repository r: adapter
+// probes, tests and the mutation tool, filled here once for every command.
+func (d *Deps) env(r *repo) execution.Env {
+	return execution.Env{Process: d.Process, Dir: r.Root, Scratch: d.Scratch, Getenv: d.Getenv}
 }

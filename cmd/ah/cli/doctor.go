@@ -119,11 +119,11 @@ func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps, capability 
 	if err != nil {
 		var ce *config.Error
 		if errors.As(err, &ce) {
-			return &ExitError{Code: ExitCannotRun, Message: ce.Error()}
+			return &RunError{Message: ce.Error()}
 		}
 		// Exit 2: ah could not do what was asked, and nothing was written.
 		if te, ok := errors.AsType[*doctor.ToolMissingError](err); ok {
-			return &ExitError{Code: ExitCannotRun, Message: te.Error()}
+			return &RunError{Message: te.Error()}
 		}
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/adapter"
@@ -25,17 +24,8 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	r := &repo{Root: root, FS: d.OpenFS(root)}
-	// Only the frameworks the repository shows are probed: a probe of an
-	// absent one (npx vitest) can take seconds and decides nothing.
 	facts := adapter.Scan(r.FS, d.Drivers)
-	var shown []string
-	for name, e := range facts.Evidence {
-		if e.Manifest || e.ImportedBy != "" {
-			shown = append(shown, name)
-		}
-	}
-	slices.Sort(shown)
-	facts = adapter.Probe(ctx, r.FS, d.Process, root, facts, shown...)
+	facts = adapter.Probe(ctx, r.FS, d.Process, root, facts, lifecycle.Shown(facts)...)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -43,9 +33,9 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	var ce *config.Error
 	switch {
 	case errors.Is(err, lifecycle.ErrNoOpenSpec):
-		return &ExitError{Code: ExitCannotRun, Message: "ah init: " + err.Error(), Cause: err}
+		return &RunError{Message: "ah init: " + err.Error(), Cause: err}
 	case errors.As(err, &ce):
-		return &ExitError{Code: ExitCannotRun, Message: ce.Error()}
+		return &RunError{Message: ce.Error()}
 	case err != nil:
 		return planError("init", err)
 	}

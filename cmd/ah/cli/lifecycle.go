@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/lifecycle"
@@ -64,28 +63,23 @@ func (noRemover) Remove(_ context.Context, name string) error {
 // deployedSpecs discovers the deployed specs of r.
 func deployedSpecs(r *repo) ([]spec.File, error) {
 	files, err := spec.DiscoverLimit(r.FS, r.Config.Specs, r.Config.SpecBytes())
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, spec.ErrNoSpecsDir) {
-		return nil, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf(
-			"the specs directory %s does not exist: create openspec/specs/<capability>/spec.md (or set [paths] specs in .espectacular/config.toml)", r.Config.Specs)}
+	if err != nil {
+		return nil, spec.DirErrorOf(r.Config.Specs, err)
 	}
-	return files, err
+	return files, nil
 }
 
-// planError maps a plan's refusals to exit codes: naming something that
-// does not exist is a usage error (2); refusing to overwrite or to archive
-// is a failed gate (1) that names each file.
+// planError names the command behind a plan's refusals; exitCode
+// classifies them: naming something that does not exist is a usage error
+// (2), refusing to overwrite or to archive a failed gate (1) that names
+// each file.
 func planError(cmd string, err error) error {
-	if ue, ok := errors.AsType[*lifecycle.UnknownError](err); ok {
-		return usageError("ah %s: %v", cmd, ue)
-	}
-	if ee, ok := errors.AsType[*lifecycle.ExistsError](err); ok {
-		return &ExitError{Code: ExitFailed, Message: fmt.Sprintf("ah %s: %v", cmd, ee), Cause: ee}
-	}
-	if re, ok := errors.AsType[*lifecycle.RefusedError](err); ok {
-		return &ExitError{Code: ExitFailed, Message: fmt.Sprintf("ah %s: %v", cmd, re), Cause: re}
-	}
-	if ie, ok := errors.AsType[*lifecycle.InputError](err); ok {
-		return usageError("ah %s: %v", cmd, ie)
+	_, unknown := errors.AsType[*lifecycle.UnknownError](err)
+	_, exists := errors.AsType[*lifecycle.ExistsError](err)
+	_, refused := errors.AsType[*lifecycle.RefusedError](err)
+	_, input := errors.AsType[*lifecycle.InputError](err)
+	if unknown || exists || refused || input {
+		return fmt.Errorf("ah %s: %w", cmd, err)
 	}
 	return err
 }

@@ -156,17 +156,13 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 // result is silent here: the command already printed its report. With
 // --json an error still produces a complete envelope on stdout.
 func fail(d *Deps, cmd string, asJSON bool, err error) int {
-	var ee *ExitError
-	if errors.Is(err, context.Canceled) && !errors.As(err, &ee) {
+	if errors.Is(err, context.Canceled) && !typed(err) {
 		// Ctrl-C before there was anything to report: say so, not
 		// "context canceled".
-		err = &ExitError{Code: ExitInterrupted, Message: "interrupted"}
+		err = &InterruptedError{Message: "interrupted"}
 	}
-	code := exitCode(err)
-	if err == nil || err == errGateFailed {
-		return code
-	}
-	if errors.As(err, &ee) && ee.Message == "" {
+	code, silent := classify(err)
+	if silent {
 		return code
 	}
 	if asJSON {

@@ -35,7 +35,7 @@ func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	rep, err := shard.Merge(parts)
 	var me *shard.MergeError
 	if errors.As(err, &me) {
-		return &ExitError{Code: ExitCannotRun, Message: me.Error()}
+		return &RunError{Message: me.Error()}
 	}
 	p, err := output.New(g.format(), d.Streams.Out, output.Options{Color: d.color(), CLIVersion: Version})
 	if err != nil {
@@ -54,11 +54,11 @@ func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 func readCheck(name string) (report.Report, bool, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return report.Report{}, false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s: cannot read the report: %v", name, plainIOError(err))}
+		return report.Report{}, false, &RunError{Message: fmt.Sprintf("%s: cannot read the report: %v", name, plainIOError(err))}
 	}
 	rep, ok, err := output.ReadCheck(data)
 	if err != nil {
-		return report.Report{}, false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s %v", name, err)}
+		return report.Report{}, false, &RunError{Message: fmt.Sprintf("%s %v", name, err)}
 	}
 	return rep, ok, nil
 }

@@ -48,7 +48,7 @@ func writeUserFile(ctx context.Context, g *Globals, d *Deps, file, flag, what st
 		return err
 	}
 	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), data, 0o644); err != nil {
-		return &ExitError{Code: ExitCannotRun, Cause: err,
+		return &RunError{Cause: err,
 			Message: fmt.Sprintf("cannot write %s to %s (%s): %v; check that its directory exists and is writable", what, file, flag, innermost(err))}
 	}
 	return nil

@@ -53,14 +53,14 @@ func locate(g *Globals, d *Deps) (*repo, error) {
 	// (issue 9), as for specs and contracts.
 	data, err := repofs.ReadFile(r.FS, config.Path, repofs.ConfigLimit)
 	if err != nil {
-		r.Problem = &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("read %s: %v", config.Path, err)}
+		r.Problem = &RunError{Message: fmt.Sprintf("read %s: %v", config.Path, err)}
 		return r, nil
 	}
 	cfg, err := config.Parse(data)
 	if err != nil {
 		var ce *config.Error
 		if errors.As(err, &ce) {
-			err = &ExitError{Code: ExitCannotRun, Message: ce.Error()}
+			err = &RunError{Message: ce.Error()}
 		}
 		r.Problem = err
 		return r, nil
@@ -96,7 +96,7 @@ func findRoot(dir, start string) (string, error) {
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return dir, &ExitError{Code: ExitCannotRun, Cause: errNoConfig, Message: fmt.Sprintf(
+			return dir, &RunError{Cause: errNoConfig, Message: fmt.Sprintf(
 				"no %s in %s or any parent directory: create one with `ah init` (see the README section Configuration), or pass -C DIR", config.Path, start)}
 		}
 		d = parent
@@ -116,12 +116,12 @@ func rootAt(dir string) (bool, error) {
 	case err == nil && !fi.IsDir():
 		return true, nil
 	case err == nil:
-		return false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s is a directory, not a config file", p)}
+		return false, &RunError{Message: fmt.Sprintf("%s is a directory, not a config file", p)}
 	case !errors.Is(err, fs.ErrNotExist):
-		return false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("read %s: %v", p, err)}
+		return false, &RunError{Message: fmt.Sprintf("read %s: %v", p, err)}
 	}
 	if _, err := os.Lstat(p); err == nil {
-		return false, &ExitError{Code: ExitCannotRun, Message: fmt.Sprintf("%s is a symbolic link to a missing file", p)}
+		return false, &RunError{Message: fmt.Sprintf("%s is a symbolic link to a missing file", p)}
 	}
 	return false, nil
 }

@@ -40,23 +40,20 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	opts := check.Options{Changes: overlay.Normalize(c.Changes)}
-	if len(d.Drivers) > 0 {
-		opts.Adapters = &check.Adapters{Drivers: d.Drivers, Process: d.Process, Dir: r.Root}
-	}
+	opts := check.Options{Changes: overlay.Normalize(c.Changes), Env: d.env(r), Drivers: d.Drivers}
 	if c.RunTests {
 		jobs := 0
 		if c.Jobs != nil {
 			jobs = *c.Jobs
 		}
-		opts.Exec = &check.Exec{Process: d.Process, Dir: r.Root, Jobs: jobs, Scratch: d.Scratch, Getenv: d.Getenv}
+		opts.Exec = &check.Exec{Jobs: jobs}
 	}
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	if err != nil {
 		return checkError(err)
 	}
 	if rep.Interrupted {
-		return &ExitError{Code: ExitInterrupted, Message: "interrupted: no report"}
+		return &InterruptedError{Message: "interrupted: no report"}
 	}
 	m := coverage.Build(r.FS, rep)
 	if c.HTML != "" {
@@ -64,8 +61,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			return err
 		}
 	}
-	s := m.Summary()
-	complete := s.Missing+s.Failing == 0
+	complete := m.Complete()
 	switch g.format() {
 	case "json":
 		err = output.ReportKind.JSON(d.Streams.Out, jsonOpts(), complete).Print(output.NewMatrixData(m))

@@ -79,9 +79,7 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 	}
 	out := output.NewSyncData(c.Check, res, done)
-	// A kept orphan fails even a writing sync: running it again changes
-	// nothing, so an agent told to run ah sync must not loop.
-	ok := len(res.Refusals) == 0 && !res.Kept() && !(c.Check && out.Summary.Missing+out.Summary.Stale+out.Summary.Orphaned > 0)
+	ok := res.Passed(c.Check)
 	if g.asJSON() {
 		err = output.SyncKind.JSON(d.Streams.Out, jsonOpts(), ok).Print(out)
 	} else {

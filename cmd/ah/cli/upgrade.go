@@ -28,7 +28,7 @@ func (c *UpgradeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return res.Content, err
 	})
 	if ne, ok := errors.AsType[*upgrade.NewerError](err); ok {
-		return &ExitError{Code: ExitCannotRun, Message: ne.Error(), Cause: ne}
+		return &RunError{Message: ne.Error(), Cause: ne}
 	}
 	if err != nil {
 		return err

@@ -12,7 +12,7 @@ type VersionCmd struct{}
 // Run prints the version.
 func (VersionCmd) Run(g *Globals, d *Deps) error {
 	if c := printVersion(d, g.asJSON()); c != 0 {
-		return &ExitError{Code: c}
+		return &RunError{} // printVersion failed to write: nothing more to say
 	}
 	return nil
 }

@@ -8,16 +8,17 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
-	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/ports"
 )
 
-// narrow keeps the ready units the changed files select (issues 13, 25).
-// It runs after validation, so the structural gate still covers the full
-// scope: only execution is narrowed.
-func narrow(ctx context.Context, cfg config.Config, sc resolved, ready []validated, ch selection.Changes, ex Exec) ([]validated, selection.Decision) {
+// affected keeps the ready units the changed files affect (ah check
+// --files, --base; issues 13, 25). It runs after validation, so the
+// structural gate still covers the full scope: only execution is narrowed.
+// Units it drops are reported valid, not run (assemble.go).
+func affected(ctx context.Context, cfg config.Config, sc resolved, ready []validated, ch selection.Changes, env execution.Env) ([]validated, selection.Decision) {
 	contracts := make([]selection.Contract, 0, len(ready))
 	for _, v := range ready {
 		c := selection.Contract{Key: v.Key(), Capability: v.Capability}
@@ -33,19 +34,9 @@ func narrow(ctx context.Context, cfg config.Config, sc resolved, ready []validat
 	for _, f := range sc.files {
 		known[f.Capability] = true
 	}
-	d := selection.Select(ctx, ex.Process, ex.Dir, ch, contracts, slices.Sorted(maps.Keys(known)), selection.RulesOf(cfg))
+	d := selection.Select(ctx, env.Process, env.Dir, ch, contracts, slices.Sorted(maps.Keys(known)), selection.RulesOf(cfg))
 	kept := slices.DeleteFunc(slices.Clone(ready), func(v validated) bool { return !d.Runs(v.Key()) })
 	return kept, d
-}
-
-// unselected marks the units whose tests the selection skipped as valid
-// without bindings: checked, not run, neither passed nor failed.
-func unselected(units []report.Unit, d selection.Decision) {
-	for i, u := range units {
-		if u.Status != report.UnitInvalid && !d.Runs(u.Capability+"/"+u.Scenario.ID) {
-			units[i].Status, units[i].Bindings = report.UnitValid, nil
-		}
-	}
 }
 
 // bindingOf is what selection needs of a binding: its framework, its

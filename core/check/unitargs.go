@@ -9,14 +9,15 @@ import (
 	"github.com/espectacular/ah/core/spec"
 )
 
-// selectUnits limits a resolved scope to the units args name (spec.Select,
-// shared with ah sync): a whole capability (with the capabilities nested
-// under it), or one scenario as <capability>/<scenario-id>. Contracts are
+// limitUnits limits a resolved scope to the units the arguments of ah
+// check name (spec.Select, shared with ah sync): a whole capability (with
+// the capabilities nested under it), or one scenario as
+// <capability>/<scenario-id>. Contracts are
 // kept (for orphan checks) only in whole capabilities, and near-miss
 // headings only in their files. It returns how many units were left out,
 // so the summary counts them as skipped, never as passed. No args selects
 // everything.
-func selectUnits(r resolved, args []string) (resolved, int, error) {
+func limitUnits(r resolved, args []string) (resolved, int, error) {
 	if len(args) == 0 {
 		return r, 0, nil
 	}

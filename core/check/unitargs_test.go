@@ -30,7 +30,7 @@ func TestRunSpecsDirError(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := check.Run(t.Context(), mapFS(tt.files), parseConfig(t, tt.files), check.Options{})
-			var sde *check.SpecsDirError
+			var sde *spec.DirError
 			require.True(t, errors.As(err, &sde), "got %v", err)
 			assert.Contains(t, err.Error(), tt.want)
 		})

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/ports/portstest"
@@ -56,7 +57,7 @@ func TestRunSelection(t *testing.T) {
 			proc := &portstest.Process{}
 			ch := tt.changes
 			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{
-				Exec: &check.Exec{Process: proc, Dir: "/repo", Jobs: 1}, Select: &ch,
+				Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: 1}, Select: &ch,
 			})
 			require.NoError(t, err)
 			var ran []string
@@ -79,7 +80,7 @@ func TestRunSelection(t *testing.T) {
 	}
 
 	t.Run("no selection without changes", func(t *testing.T) {
-		rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Exec: &check.Exec{Process: &portstest.Process{}, Dir: "/repo"}})
+		rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Env: execution.Env{Process: &portstest.Process{}, Dir: "/repo"}, Exec: &check.Exec{}})
 		require.NoError(t, err)
 		assert.Nil(t, rep.Selection)
 	})
