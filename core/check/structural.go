@@ -144,10 +144,14 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 				"%s is a directory, not a contract file: move it away and create the contract there", u.ContractPath))}, contract.Contract{}, false, nil
 		}
 		if isNotExist(err) {
-			f := at(finding.NoTOML, fmt.Sprintf(
-				"scenario %q has no contract: create %s with id = %q and at least one [[tests.<type>]] entry",
-				u.Scenario.Title, u.ContractPath, u.Scenario.ID))
-			f.ApplyCommand = stubCommand(u)
+			msg := fmt.Sprintf("scenario %q has no contract: create %s with id = %q and at least one [[tests.<type>]] entry",
+				u.Scenario.Title, u.ContractPath, u.Scenario.ID)
+			step := stubCommand(u)
+			if step != nil {
+				msg += fmt.Sprintf(" (`%s` writes a stub to start from)", *step)
+			}
+			f := at(finding.NoTOML, msg)
+			f.Step = step
 			return []finding.Finding{f}, contract.Contract{}, false, nil
 		}
 		return nil, contract.Contract{}, false, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
@@ -237,7 +241,7 @@ func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 	return slices.ContainsFunc(ps, func(p contract.Problem) bool { return p.Kind == k })
 }
 
-// stubCommand is the apply_command of a no-toml finding: `ah contract new`
+// stubCommand is the step of a no-toml finding: `ah contract new`
 // writes the missing contract as a stub (issue 11), deployed or, with
 // --change, staged in the change whose scenario it is.
 func stubCommand(u Unit) *string {
