@@ -83,7 +83,7 @@ func validate(fsys fs.FS, cfg config.Config, r resolved, resolveEntry entryResol
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	return validation{findings: out, ready: ready}, nil
+	return validation{findings: dedupe(out), ready: ready}, nil
 }
 
 // checkUnit validates one scenario's contract. ok is true when nothing
@@ -164,7 +164,11 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 	if want := u.contractID(); c.ID != "" && c.ID != want {
 		out = append(out, at(finding.IDMismatch, idMismatch(u, c.ID, want)))
 	}
-	if len(c.Tests) == 0 && !hasProblem(problems, finding.MalformedContract) {
+	switch {
+	case len(c.Tests) > 0 || hasProblem(problems, finding.MalformedContract):
+	case u.Property != "":
+		out = append(out, untestedProperty(u))
+	default:
 		out = append(out, at(finding.NoTestsDeclared, fmt.Sprintf(
 			"%s declares no tests: add a [[tests.<type>]] entry that runs the test proving this scenario", u.ContractPath)))
 	}
