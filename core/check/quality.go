@@ -22,6 +22,10 @@ type Mutation struct {
 	// Dir is the absolute repository root: the tool runs there.
 	Dir     string
 	Scratch ports.Scratch
+	// EnableWorks says `ah doctor --enable mutation` would add a tool in
+	// this project (doctor.MutationToolKnown): only then is it offered as
+	// an apply_command (issue 27).
+	EnableWorks bool
 }
 
 // maxToolStdout bounds the stdout kept for the score: a gremlins report
@@ -44,7 +48,7 @@ func measureMutation(ctx context.Context, cfg config.Config, m Mutation, ready [
 			continue
 		}
 		if len(mc.Command) == 0 {
-			out = append(out, notConfigured(v))
+			out = append(out, notConfigured(v, m.EnableWorks))
 			continue
 		}
 		threshold := mc.Threshold
@@ -103,12 +107,23 @@ func runTool(ctx context.Context, mc config.Mutation, m Mutation, tests []qualit
 }
 
 // notConfigured is the finding of a contract opting in while the config
-// names no tool: enabling the capability is a mechanical fix.
-func notConfigured(v validated) finding.Finding {
+// names no tool: enabling the capability is the mechanical fix when
+// `ah doctor --enable mutation` knows a tool here (seed 004
+// C-apply-command: an apply_command that exits 2 is no fix); otherwise
+// the message says what to configure by hand.
+func notConfigured(v validated, enableWorks bool) finding.Finding {
 	apply := "ah doctor --enable mutation"
-	f := finding.New(finding.Recommendation, v.ContractPath+" opts into mutation measurement but "+config.Path+
-		" configures no mutation tool: `"+apply+"` adds a [quality.mutation] command")
-	f.ApplyCommand = &apply
+	msg := v.ContractPath + " opts into mutation measurement but " + config.Path + " configures no mutation tool: "
+	if enableWorks {
+		msg += "`" + apply + "` adds a [quality.mutation] command"
+	} else {
+		msg += "no mutation tool is known for this project: add [quality.mutation] command to " + config.Path +
+			" by hand, an argv that prints {\"score\": <0..1>} as its last stdout line (see `ah explain quality-mutation`)"
+	}
+	f := finding.New(finding.Recommendation, msg)
+	if enableWorks {
+		f.ApplyCommand = &apply
+	}
 	f.ContractPath = v.ContractPath
 	return f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario))
 }

@@ -3,7 +3,9 @@ package cli
 import (
 	"fmt"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/doctor"
 	"github.com/espectacular/ah/core/quality"
 )
 
@@ -23,5 +25,11 @@ func (c *CheckCmd) mutation(d *Deps, r *repo) *check.Mutation {
 	if !run {
 		return nil
 	}
-	return &check.Mutation{Process: d.Process, Dir: r.Root, Scratch: d.Scratch}
+	m := &check.Mutation{Process: d.Process, Dir: r.Root, Scratch: d.Scratch}
+	if !configured {
+		// As `ah doctor --enable mutation` decides: from manifests and
+		// imports, without probing.
+		m.EnableWorks = doctor.MutationToolKnown(adapter.Scan(r.FS, d.Drivers))
+	}
+	return m
 }
