@@ -2,7 +2,6 @@ package acceptance_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -20,12 +19,11 @@ import (
 // TestApplyCommandOnlyForMechanicalActions: seed 004 "apply_command is
 // conditionally present" (issue 16). It walks every finding kind ah can
 // produce: a new finding never carries an apply_command by itself, and only
-// enable_capability and create_contract_stub (issue 11: a stub stays
-// no-tests-declared until a person binds a test) are mechanical. Then it
-// walks every finding of every golden envelope: apply_command is set
-// exactly when suggested_action is mechanical, and then it is `ah doctor
-// --enable <capability>` naming a capability --enable knows, or `ah
-// contract new <capability> <scenario-id>` for the finding's own scenario;
+// enable_capability is mechanical (issue 27: a no-toml stub is no repair,
+// so `ah contract new` is review_and_apply's step, never an apply_command).
+// Then it walks every finding of every golden envelope: apply_command is
+// set exactly when suggested_action is mechanical, and then it is `ah
+// doctor --enable <capability>` naming a capability --enable knows;
 // human_review_required, edit_code_not_scenario, review_and_apply,
 // run_ah_sync and fix_tool_invocation findings carry null.
 func TestApplyCommandOnlyForMechanicalActions(t *testing.T) {
@@ -34,7 +32,7 @@ func TestApplyCommandOnlyForMechanicalActions(t *testing.T) {
 		assert.Nil(t, f.ApplyCommand, "finding.New(%s) fabricated an apply_command", k)
 	}
 	for _, a := range finding.Actions() {
-		assert.Equal(t, a == finding.EnableCapability || a == finding.CreateContractStub, a.Mechanical(), "%s.Mechanical()", a)
+		assert.Equal(t, a == finding.EnableCapability, a.Mechanical(), "%s.Mechanical()", a)
 	}
 	seen := map[string]int{}
 	err := filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
@@ -60,7 +58,6 @@ func TestApplyCommandOnlyForMechanicalActions(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.Positive(t, seen[string(finding.EnableCapability)], "no golden shows an enable_capability finding with its apply_command")
-	assert.Positive(t, seen[string(finding.CreateContractStub)], "no golden shows a create_contract_stub finding with its apply_command")
 	assert.Positive(t, seen["null"], "no golden shows a finding with a null apply_command")
 }
 
@@ -99,13 +96,6 @@ func checkApply(t *testing.T, where string, f map[string]any, action string, see
 		return
 	}
 	cmd, _ := apply.(string)
-	if action == string(finding.CreateContractStub) {
-		sc, _ := f["scenario"].(map[string]any)
-		want := fmt.Sprintf("ah contract new %v %v", f["spec"], sc["id"])
-		assert.Equal(t, want, cmd, "%s: a no-toml stub must name its own scenario", where)
-		seen[action]++
-		return
-	}
 	capability, ok := strings.CutPrefix(cmd, "ah doctor --enable ")
 	if assert.True(t, ok, "%s: apply_command %q is not an ah doctor --enable invocation", where, cmd) {
 		assert.True(t, slices.Contains(doctor.Capabilities(), capability), "%s: apply_command %q names a capability --enable does not know", where, cmd)

@@ -69,8 +69,9 @@ func TestRunChanges(t *testing.T) {
 			got := []string{}
 			for _, f := range rep.Findings {
 				got = append(got, brief(f))
-				if f.Kind == "no-toml" && assert.NotNil(t, f.ApplyCommand) {
-					assert.Equal(t, "ah contract new --change add-gamma gate gamma-works", *f.ApplyCommand, "staged in the change")
+				if f.Kind == "no-toml" && assert.NotNil(t, f.Step) {
+					assert.Nil(t, f.ApplyCommand, "issue 27: a stub is no mechanical fix")
+					assert.Equal(t, "ah contract new --change add-gamma gate gamma-works", *f.Step, "staged in the change")
 				}
 			}
 			assert.Equal(t, tt.want, got, "messages: %q", messages(rep.Findings))

@@ -56,6 +56,10 @@ type Options struct {
 	// enabled = true, and once over all of them when the config enables
 	// it. Shard 1 alone runs it.
 	Mutation bool
+	// MutationEnableWorks says `ah doctor --enable mutation` would add a
+	// tool in this project (doctor.MutationToolKnown): only then is it
+	// offered as an apply_command (issue 27).
+	MutationEnableWorks bool
 }
 
 // Exec configures test execution: how many tests at once and how they
@@ -150,7 +154,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		out.ran = &res
 	}
 	if opts.Mutation && (opts.Shard == nil || opts.Shard.Index == 1) {
-		out.v.findings = append(out.v.findings, measureMutation(ctx, cfg, env, v.ready)...)
+		out.v.findings = append(out.v.findings, measureMutation(ctx, cfg, env, v.ready, opts.MutationEnableWorks)...)
 	}
 	return assemble(out), nil
 }

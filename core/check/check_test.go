@@ -404,8 +404,10 @@ func TestRunFindingDetails(t *testing.T) {
 	require.NotNil(t, noToml.ScenarioProse)
 	assert.Equal(t, "- WHEN beta\n- THEN ok", *noToml.ScenarioProse)
 	assert.Contains(t, noToml.Message, betaToml)
-	require.NotNil(t, noToml.ApplyCommand, "a deployed contract has a stub command")
-	assert.Equal(t, "ah contract new gate beta-works", *noToml.ApplyCommand)
+	assert.Nil(t, noToml.ApplyCommand, "issue 27: a stub is no mechanical fix")
+	require.NotNil(t, noToml.Step, "a deployed contract has a stub command")
+	assert.Equal(t, "ah contract new gate beta-works", *noToml.Step)
+	assert.Contains(t, noToml.Message, "`ah contract new gate beta-works` writes a stub")
 
 	orphan := report.Findings[1]
 	assert.Equal(t, finding.OrphanTOML, orphan.Kind)

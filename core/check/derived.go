@@ -39,6 +39,7 @@ func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
 			r.derived.alive[derivation.ContractPath(s.Capability, p)] = true
 		}
 	}
+	texts := map[string]string{}
 	for i, u := range r.units {
 		src, ok := bySpec[u.SpecPath]
 		if !ok {
@@ -52,6 +53,10 @@ func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
 			cp := derivation.ContractPath(src.Capability, p)
 			if r.units[i].Property == "" && slices.Contains(r.contracts, cp) {
 				r.units[i].Property, r.units[i].ContractPath = p, cp
+				r.units[i].PropertyLine, err = propertyLine(fsys, cfg, texts, u.SpecPath, p)
+				if err != nil {
+					return err
+				}
 			}
 		}
 	}

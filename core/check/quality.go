@@ -18,7 +18,7 @@ const maxToolStdout = 4 << 20
 
 // measureMutation runs the tool once per target, one at a time (a
 // mutation tool is heavy on its own), and returns one finding per run.
-func measureMutation(ctx context.Context, cfg config.Config, env execution.Env, ready []validated) []finding.Finding {
+func measureMutation(ctx context.Context, cfg config.Config, env execution.Env, ready []validated, enableWorks bool) []finding.Finding {
 	mc := cfg.Mutation
 	var out []finding.Finding
 	var all []quality.Test
@@ -32,7 +32,7 @@ func measureMutation(ctx context.Context, cfg config.Config, env execution.Env, 
 			continue
 		}
 		if len(mc.Command) == 0 {
-			out = append(out, notConfigured(v))
+			out = append(out, notConfigured(v, enableWorks))
 			continue
 		}
 		threshold := mc.Threshold
@@ -77,12 +77,23 @@ func runTool(ctx context.Context, mc config.Mutation, env execution.Env, tests [
 }
 
 // notConfigured is the finding of a contract opting in while the config
-// names no tool: enabling the capability is a mechanical fix.
-func notConfigured(v validated) finding.Finding {
+// names no tool: enabling the capability is the mechanical fix when
+// `ah doctor --enable mutation` knows a tool here (seed 004
+// C-apply-command: an apply_command that exits 2 is no fix); otherwise
+// the message says what to configure by hand.
+func notConfigured(v validated, enableWorks bool) finding.Finding {
 	apply := "ah doctor --enable mutation"
-	f := finding.New(finding.Recommendation, v.ContractPath+" opts into mutation measurement but "+config.Path+
-		" configures no mutation tool: `"+apply+"` adds a [quality.mutation] command")
-	f.ApplyCommand = &apply
+	msg := v.ContractPath + " opts into mutation measurement but " + config.Path + " configures no mutation tool: "
+	if enableWorks {
+		msg += "`" + apply + "` adds a [quality.mutation] command"
+	} else {
+		msg += "no mutation tool is known for this project: add [quality.mutation] command to " + config.Path +
+			" by hand, an argv that prints {\"score\": <0..1>} as its last stdout line (see `ah explain quality-mutation`)"
+	}
+	f := finding.New(finding.Recommendation, msg)
+	if enableWorks {
+		f.ApplyCommand = &apply
+	}
 	f.ContractPath = v.ContractPath
 	return f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario))
 }

@@ -26,7 +26,11 @@ type Unit struct {
 	// the scenario (a VERIFIES link); ContractPath is then that contract.
 	// Dangling are linked properties the spec does not have (derived.go).
 	Property string
-	Dangling []string
+	// PropertyLine is the line of Property's row in SpecPath: an untested
+	// derived contract is reported there, never against the scenarios it
+	// covers (issue 27).
+	PropertyLine int
+	Dangling     []string
 }
 
 // Key identifies a unit's contract slot.

@@ -104,7 +104,7 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	return validation{findings: out, ready: ready}
+	return validation{findings: dedupe(out), ready: ready}
 }
 
 // checkUnit validates one scenario's contract. ok is true when nothing
@@ -165,10 +165,14 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 				"%s is a directory, not a contract file: move it away and create the contract there", u.ContractPath))}, contract.Contract{}, false, nil
 		}
 		if isNotExist(err) {
-			f := at(finding.NoTOML, fmt.Sprintf(
-				"scenario %q has no contract: create %s with id = %q and at least one [[tests.<type>]] entry",
-				u.Scenario.Title, u.ContractPath, u.Scenario.ID))
-			f.ApplyCommand = stubCommand(u)
+			msg := fmt.Sprintf("scenario %q has no contract: create %s with id = %q and at least one [[tests.<type>]] entry",
+				u.Scenario.Title, u.ContractPath, u.Scenario.ID)
+			step := stubCommand(u)
+			if step != nil {
+				msg += fmt.Sprintf(" (`%s` writes a stub to start from)", *step)
+			}
+			f := at(finding.NoTOML, msg)
+			f.Step = step
 			return []finding.Finding{f}, contract.Contract{}, false, nil
 		}
 		return nil, contract.Contract{}, false, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
@@ -181,7 +185,11 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 	if want := u.contractID(); c.ID != "" && c.ID != want {
 		out = append(out, at(finding.IDMismatch, idMismatch(u, c.ID, want)))
 	}
-	if len(c.Tests) == 0 && !hasProblem(problems, finding.MalformedContract) {
+	switch {
+	case len(c.Tests) > 0 || hasProblem(problems, finding.MalformedContract):
+	case u.Property != "":
+		out = append(out, untestedProperty(u))
+	default:
 		out = append(out, at(finding.NoTestsDeclared, fmt.Sprintf(
 			"%s declares no tests: add a [[tests.<type>]] entry that runs the test proving this scenario", u.ContractPath)))
 	}
@@ -258,7 +266,7 @@ func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 	return slices.ContainsFunc(ps, func(p contract.Problem) bool { return p.Kind == k })
 }
 
-// stubCommand is the apply_command of a no-toml finding: `ah contract new`
+// stubCommand is the step of a no-toml finding: `ah contract new`
 // writes the missing contract as a stub (issue 11), deployed or, with
 // --change, staged in the change whose scenario it is.
 func stubCommand(u Unit) *string {

@@ -32,10 +32,26 @@ func FileID(text string) string {
 // themselves always come from spk, so no hash depends on this scan.
 func PropertyIDs(text string) []string {
 	var ids []string
+	for _, r := range propertyRows(text) {
+		ids = append(ids, r.id)
+	}
+	return ids
+}
+
+// row is a Properties row: its id and its 1-based line in the spec.
+type row struct {
+	id   string
+	line int
+}
+
+func propertyRows(text string) []row {
+	var rows []row
 	var in bool
 	var idCol int // set at each heading, before in can be true
 	var header []string
+	n := 0
 	for line := range strings.Lines(text) {
+		n++
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "## ") || strings.HasPrefix(t, "### ") {
 			in = strings.TrimSpace(strings.TrimLeft(t, "#")) == "Properties" && strings.HasPrefix(t, "## ")
@@ -56,10 +72,10 @@ func PropertyIDs(text string) []string {
 			continue
 		}
 		if idCol >= 0 && idCol < len(cells) && cells[idCol] != "" {
-			ids = append(ids, cells[idCol])
+			rows = append(rows, row{cells[idCol], n})
 		}
 	}
-	return ids
+	return rows
 }
 
 func separator(t string) bool {

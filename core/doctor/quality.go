@@ -43,7 +43,7 @@ func planQuality(data []byte, capability string, facts adapter.Facts) edit {
 	header := fmt.Sprintf("# Added by `ah doctor --enable %s`", capability)
 	fw := detectedFramework(facts)
 	if capability == "mutation" {
-		if fw != "go" {
+		if !MutationToolKnown(facts) {
 			return edit{err: fmt.Errorf("no mutation tool is known for this project (detected framework: %s); add [quality.mutation] command to %s by hand: an argv that prints {\"score\": <0..1>} as its last stdout line, with {} standing for a script running a contract's declared tests (see `ah explain quality-mutation`)", orNone(fw), config.Path)}
 		}
 		block := fmt.Sprintf("%s: `ah check --mutation` runs gremlins for each contract with [quality.mutation] enabled = true\n# (its args name the package to mutate) and reports the score; install it with\n# `go install github.com/go-gremlins/gremlins/cmd/gremlins@latest`.\n[quality.mutation]\nthreshold = %v\ncommand = %s\n",

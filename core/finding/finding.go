@@ -81,7 +81,13 @@ type Finding struct {
 	PlaybookCommand string  `json:"playbook_command"`
 	// ApplyCommand is a shell command only for mechanical actions.
 	ApplyCommand *string `json:"apply_command"`
-	Test         *Test   `json:"test,omitempty"`
+	// Step is a command a person or agent runs as a step toward the fix,
+	// never the fix itself (no-toml's `ah contract new`, whose stub is then
+	// no-tests-declared): the text output shows it as the fix: line, and
+	// JSON leaves it out, as its apply_command is for mechanical fixes only
+	// (issue 27). The message names it too.
+	Step *string `json:"-"`
+	Test *Test   `json:"test,omitempty"`
 	// Heading is set only for malformed-scenario-heading.
 	Heading *Heading `json:"heading,omitempty"`
 	// Score and Threshold are set only for quality-mutation: the measured

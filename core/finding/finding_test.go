@@ -215,7 +215,7 @@ func TestActions(t *testing.T) {
 	slices.Sort(emitted)
 	assert.Equal(t, slices.Compact(emitted), actions)
 	for _, a := range actions {
-		assert.Equal(t, a == finding.EnableCapability || a == finding.CreateContractStub, a.Mechanical(), "%s.Mechanical()", a)
+		assert.Equal(t, a == finding.EnableCapability, a.Mechanical(), "%s.Mechanical()", a)
 	}
 }
 

@@ -93,10 +93,6 @@ const (
 	// RunAhSync refreshes derived contracts; it writes TOML, so it is
 	// never mechanical and carries no apply_command.
 	RunAhSync Action = "run_ah_sync"
-	// CreateContractStub: `ah contract new` writes the missing contract as a
-	// stub, which stays no-tests-declared until a person binds a test, so
-	// running it is safe without review (issue 11).
-	CreateContractStub Action = "create_contract_stub"
 )
 
 // KindInfo is the fixed classification of a kind.
@@ -109,7 +105,11 @@ type KindInfo struct {
 // kinds ties every kind to its category, severity and action: one table, so
 // output, schema and explain topics cannot drift apart (tests check all three).
 var kinds = map[Kind]KindInfo{
-	NoTOML:                     {Structural, Error, CreateContractStub},
+	// no-toml is review_and_apply (seed 004, issue 27): `ah contract new`
+	// writes a stub that is then no-tests-declared, no repair, so an agent
+	// taking it as the mechanical fast path would loop. It is the finding's
+	// Step instead.
+	NoTOML:                     {Structural, Error, ReviewAndApply},
 	OrphanTOML:                 {Structural, Error, ReviewAndApply},
 	SlugCollision:              {Structural, Error, ReviewAndApply},
 	EmptyScenarioID:            {Structural, Error, ReviewAndApply},
@@ -147,7 +147,6 @@ var kinds = map[Kind]KindInfo{
 var actions = []Action{
 	RunAhDoctor, EditCodeNotScenario, EnableCapability, FixToolInvocation, ReviewAndApply, HumanReviewRequired,
 	RunAhSync,
-	CreateContractStub,
 }
 
 // Info returns the classification of k; ok is false for an unknown kind.
@@ -164,4 +163,4 @@ func Actions() []Action { return slices.Sorted(slices.Values(actions)) }
 
 // Mechanical reports whether an action is a shell command an agent may run
 // without review; only those findings carry an apply_command.
-func (a Action) Mechanical() bool { return a == EnableCapability || a == CreateContractStub }
+func (a Action) Mechanical() bool { return a == EnableCapability }

@@ -103,8 +103,9 @@ func (m *model) flatten() []Scenario {
 }
 
 // sameText reports whether two scenario bodies say the same thing:
-// byte-identical after trimming, as OpenSpec's carry-along restatements are.
-func sameText(a, b string) bool { return strings.TrimSpace(a) == strings.TrimSpace(b) }
+// byte-identical after trimming, as OpenSpec's carry-along restatements
+// are, whatever their line endings (bodies keep them verbatim).
+func sameText(a, b string) bool { return spec.SameBody(a, b) }
 
 // fold is a requirement name compared ignoring case and inner spacing, as
 // OpenSpec compares a RENAMED source with a REMOVED name.

@@ -146,7 +146,7 @@ func Dedupe(scenarios []Scenario) (unique []Scenario, collisions []Collision) {
 			unique = append(unique, s)
 			continue
 		}
-		if strings.TrimSpace(unique[i].Body) != strings.TrimSpace(s.Body) {
+		if !SameBody(unique[i].Body, s.Body) {
 			collisions = append(collisions, Collision{First: unique[i], Second: s})
 		}
 	}

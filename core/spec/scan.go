@@ -59,19 +59,31 @@ func splitLines(s string) source {
 	return src
 }
 
-// join returns lines[from:to] joined with "\n": a slice of the text when
-// those lines are separated by "\n" alone, so that the bodies of a large
-// spec are not a second copy of it.
+// join returns lines[from:to] as the file has them, line breaks included:
+// a body is verbatim (seed 004 "scenario_prose is verbatim and
+// untruncated", issue 27), so a CRLF file's body keeps its "\r\n". It is a
+// slice of the text, so the bodies of a large spec are not a second copy.
 func (s source) join(from, to int) string {
 	if from >= to {
 		return ""
 	}
 	last := to - 1
-	seg := s.text[s.offs[from] : s.offs[last]+len(s.lines[last])]
-	if !strings.Contains(seg, "\r") {
-		return seg
+	return s.text[s.offs[from] : s.offs[last]+len(s.lines[last])]
+}
+
+// SameBody reports whether two scenario bodies say the same thing: equal
+// but for surrounding blank space and their line endings, which a body
+// keeps verbatim.
+func SameBody(a, b string) bool {
+	return strings.TrimSpace(LF(a)) == strings.TrimSpace(LF(b))
+}
+
+// LF is text with CRLF and lone CR line breaks made LF.
+func LF(text string) string {
+	if !strings.Contains(text, "\r") {
+		return text
 	}
-	return strings.Join(s.lines[from:to], "\n")
+	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 }
 
 // frontMatterEnd returns the index of the first line after a YAML front

@@ -113,6 +113,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 	}
 	opts.Mutation = c.mutation(d, r)
+	opts.MutationEnableWorks = opts.Mutation && mutationEnableWorks(d, r)
 	start := d.Clock.Now()
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	prog.clear()

@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/doctor"
 	"github.com/espectacular/ah/core/quality"
 )
 
@@ -20,4 +22,11 @@ func (c *CheckCmd) mutation(d *Deps, r *repo) bool {
 		fmt.Fprintln(d.Streams.Err, "ah: "+note)
 	}
 	return run
+}
+
+// mutationEnableWorks reports whether `ah doctor --enable mutation` would
+// add a tool in this project, as doctor decides it: from manifests and
+// imports, without probing (issue 27).
+func mutationEnableWorks(d *Deps, r *repo) bool {
+	return len(r.Config.Mutation.Command) == 0 && doctor.MutationToolKnown(adapter.Scan(r.FS, d.Drivers))
 }

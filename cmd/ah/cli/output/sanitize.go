@@ -74,6 +74,10 @@ func sanitizedFinding(f finding.Finding) finding.Finding {
 		a := Escape(*f.ApplyCommand)
 		f.ApplyCommand = &a
 	}
+	if f.Step != nil {
+		a := Escape(*f.Step)
+		f.Step = &a
+	}
 	if f.Heading != nil {
 		h := *f.Heading
 		h.Written, h.Corrected = Escape(h.Written), Escape(h.Corrected)

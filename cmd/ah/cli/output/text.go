@@ -1,6 +1,7 @@
 package output
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -59,10 +60,11 @@ func (p *Text) Print(r report.Report) error {
 		if f.Test != nil {
 			writeTest(&b, f.Test, func(s string) string { return paint(dim, s) })
 		}
-		if f.ApplyCommand != nil {
+		if fix := cmp.Or(f.ApplyCommand, f.Step); fix != nil {
 			// The mechanical fix, as JSON's apply_command gives it to an
-			// agent: a person should not have to compose it from the message.
-			fmt.Fprintf(&b, "    fix: %s\n", *f.ApplyCommand)
+			// agent, or a step toward one: a person should not have to
+			// compose it from the message.
+			fmt.Fprintf(&b, "    fix: %s\n", *fix)
 		}
 	}
 	if p.durationMS != nil {

@@ -68,14 +68,16 @@ func TestTextTestOutput(t *testing.T) {
 	}
 }
 
-// TestTextShowsTheFix: a finding with a mechanical fix shows it as the
-// line after it, escaped like the rest (a capability name is the user's);
-// one without (an edit only a person can make) shows none.
+// TestTextShowsTheFix: a finding with a mechanical fix, or with a step a
+// person runs toward one (no-toml's `ah contract new`, which JSON keeps out
+// of apply_command: issue 27), shows it as the line after it, escaped like
+// the rest (a capability name is the user's); one without (an edit only a
+// person can make) shows none.
 func TestTextShowsTheFix(t *testing.T) {
 	stub := finding.New(finding.NoTOML, "scenario \"Adds\" has no contract")
 	stub.SpecPath = "openspec/specs/calc/spec.md"
 	cmd := "ah contract new calc\x1b[2J adds"
-	stub.ApplyCommand = &cmd
+	stub.Step = &cmd
 	failing := finding.New(finding.TestFailing, "failed")
 	failing.ContractPath = ".espectacular/calc/adds.toml"
 	var b bytes.Buffer
