@@ -121,4 +121,11 @@ type Execution struct {
 	// Batch names the batch this job was planned in (Report.Batches);
 	// empty when it ran on its own.
 	Batch string
+	// Evidence says what the verdict rests on (Evidence* in evidence.go);
+	// empty for a job that never ran. Tests are the tests its report
+	// names (for a batch member, those its selection matched), the first
+	// MaxEvidenceTests of TestCount.
+	Evidence  string
+	Tests     []TestRun
+	TestCount int
 }
