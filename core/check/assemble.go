@@ -84,7 +84,7 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution) ([]re
 		b := execution.Binding{Capability: u.Capability, Scenario: scenarioOf(u.Scenario), Entry: e}
 		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: adapterOf(r.plans[i]), Verdict: execution.Failed}
 		if ex, ok := byRef[rb.Ref]; ok {
-			rb.Verdict, rb.DurationMS = ex.Verdict, ex.DurationMS
+			rb.Verdict, rb.DurationMS, rb.Evidence = ex.Verdict, ex.DurationMS, ex.Evidence
 		}
 		switch {
 		case rb.Verdict == execution.NotRun:

@@ -97,6 +97,9 @@ type Binding struct {
 	// no_tests_ran, not_run).
 	Verdict    string
 	DurationMS *int64
+	// Evidence is what the verdict of its execution rests on
+	// (Evidence*); empty when it had none.
+	Evidence string
 }
 
 // Execution is one job run: what ran, for whom, and how it ended.

@@ -41,6 +41,10 @@ type summaryJSON struct {
 	Covered   int `json:"covered"`
 	Missing   int `json:"missing"`
 	Failing   int `json:"failing"`
+	// ProvenByTests and ProvenByExitCode split the covered scenarios by
+	// what proved them, only with --run-tests (issue 23).
+	ProvenByTests    *int `json:"proven_by_tests,omitempty"`
+	ProvenByExitCode *int `json:"proven_by_exit_code,omitempty"`
 }
 
 type scenarioCellJSON struct {
@@ -49,6 +53,7 @@ type scenarioCellJSON struct {
 	Archetype    string `json:"archetype"`
 	State        string `json:"state"`
 	ContractPath string `json:"contract_path"`
+	Proof        string `json:"proof,omitempty"`
 }
 
 // Validate rejects --jobs 0.
@@ -90,6 +95,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return &ExitError{Code: ExitInterrupted, Message: "interrupted: no report"}
 	}
 	m := coverage.Build(r.FS, rep)
+	ran := c.RunTests
 	if c.HTML != "" {
 		if err := writeHTML(ctx, g, d, c.HTML, m); err != nil {
 			return err
@@ -99,11 +105,11 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	complete := s.Missing+s.Failing == 0
 	switch g.format() {
 	case "json":
-		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("report", Version, complete, matrixData(m)))
+		err = output.WriteEnvelope(d.Streams.Out, output.NewEnvelope("report", Version, complete, matrixData(m, ran)))
 	case "markdown":
 		err = output.CoverageMarkdown(d.Streams.Out, m)
 	default:
-		err = output.CoverageText(d.Streams.Out, m)
+		err = output.CoverageText(d.Streams.Out, m, ran)
 	}
 	if err != nil {
 		return err
@@ -116,7 +122,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 
 // matrixData is the JSON form: a row per capability (then TOTAL) and
 // archetype column, every column present.
-func matrixData(m coverage.Matrix) matrixJSON {
+func matrixData(m coverage.Matrix, ran bool) matrixJSON {
 	out := matrixJSON{Matrix: []matrixRowJSON{}, Scenarios: []scenarioCellJSON{}}
 	cols := coverage.Columns()
 	for _, r := range m.Rows {
@@ -125,9 +131,13 @@ func matrixData(m coverage.Matrix) matrixJSON {
 		}
 	}
 	s := m.Summary()
-	out.Summary = summaryJSON{s.Covered + s.Missing + s.Failing, s.Covered, s.Missing, s.Failing}
+	out.Summary = summaryJSON{Scenarios: s.Covered + s.Missing + s.Failing, Covered: s.Covered, Missing: s.Missing, Failing: s.Failing}
+	if ran {
+		p := m.Proofs()
+		out.Summary.ProvenByTests, out.Summary.ProvenByExitCode = &p.Tests, &p.ExitCode
+	}
 	for _, sc := range m.Scenarios {
-		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Archetype, sc.State, sc.Unit.ContractPath})
+		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof})
 	}
 	return out
 }

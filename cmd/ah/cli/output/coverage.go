@@ -10,7 +10,10 @@ import (
 
 // CoverageText prints the matrix of ah report as a fixed-width table, a
 // cell reading covered/missing/failing, then the totals line.
-func CoverageText(w io.Writer, m coverage.Matrix) error {
+//
+// With ran (--run-tests), a last line splits the covered scenarios by what
+// proved them: named tests, or an exit status alone.
+func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 	cols := coverage.Columns()
 	width := len(coverage.Total)
 	for _, r := range m.Rows {
@@ -32,6 +35,10 @@ func CoverageText(w io.Writer, m coverage.Matrix) error {
 	s := m.Summary()
 	fmt.Fprintf(&b, "\ncells: covered/missing/failing\ncovered: %d | missing: %d | failing: %d | total: %d\n",
 		s.Covered, s.Missing, s.Failing, s.Covered+s.Missing+s.Failing)
+	if ran {
+		p := m.Proofs()
+		fmt.Fprintf(&b, "proven by named tests: %d | by an exit code alone: %d (ah explain evidence)\n", p.Tests, p.ExitCode)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
