@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/espectacular/ah/ports"
 )
@@ -32,6 +33,8 @@ type assertionResult struct {
 	FullName        string   `json:"fullName"`
 	Status          string   `json:"status"`
 	FailureMessages []string `json:"failureMessages"`
+	// Duration is the test's run time in milliseconds (null when skipped).
+	Duration *float64 `json:"duration"`
 }
 
 // Parse reads a vitest JSON report and returns its tests and file errors.
@@ -56,9 +59,10 @@ func Parse(data []byte, rootDir string) ports.TestReport {
 		rel := relative(file.Name, rootDir)
 		for _, a := range file.AssertionResults {
 			out.Tests = append(out.Tests, ports.TestCase{
-				ID:      rel + " > " + fullName(a),
-				Status:  status(a.Status),
-				Message: clip(strings.Join(a.FailureMessages, "\n")),
+				ID:       rel + " > " + fullName(a),
+				Status:   status(a.Status),
+				Message:  clip(strings.Join(a.FailureMessages, "\n")),
+				Duration: millis(a.Duration),
 			})
 		}
 		if file.Status == "failed" && file.Message != "" {
@@ -70,6 +74,14 @@ func Parse(data []byte, rootDir string) ports.TestReport {
 		}
 	}
 	return out
+}
+
+// millis is a reported duration in milliseconds; zero when none.
+func millis(ms *float64) time.Duration {
+	if ms == nil || *ms < 0 {
+		return 0
+	}
+	return time.Duration(*ms * float64(time.Millisecond))
 }
 
 func fullName(a assertionResult) string {
