@@ -80,3 +80,26 @@ func TestBuildMissingAndFailingFindings(t *testing.T) {
 	assert.Equal(t, coverage.Cell{Covered: 1, Missing: 1, Failing: 1}, m.Summary())
 	assert.Equal(t, coverage.Cell{}, coverage.Matrix{}.Summary())
 }
+
+// TestProofs: a covered scenario whose tests ran is proven by tests only
+// when every binding rested on named tests; one binding on an exit code
+// makes it exit-code (issue 23). Without a run there is no proof.
+func TestProofs(t *testing.T) {
+	withBindings := func(id string, evidence ...string) report.Unit {
+		u := unit("p", id, report.UnitPassed)
+		for _, e := range evidence {
+			u.Bindings = append(u.Bindings, report.Binding{Verdict: "passed", Evidence: e})
+		}
+		return u
+	}
+	rep := report.Report{Units: []report.Unit{
+		withBindings("tests", report.EvidenceTests, report.EvidenceTests),
+		withBindings("mixed", report.EvidenceTests, report.EvidenceExitCode),
+		withBindings("missing", report.EvidenceReportMissing),
+		unit("p", "valid", report.UnitValid),
+	}}
+	m := coverage.Build(fstest.MapFS{}, rep)
+	assert.Equal(t, []string{coverage.ProofTests, coverage.ProofExitCode, coverage.ProofExitCode, ""},
+		[]string{m.Scenarios[0].Proof, m.Scenarios[1].Proof, m.Scenarios[2].Proof, m.Scenarios[3].Proof})
+	assert.Equal(t, coverage.Proofs{Tests: 1, ExitCode: 2}, m.Proofs())
+}
