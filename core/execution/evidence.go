@@ -1,6 +1,9 @@
 package execution
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/ports"
 )
@@ -26,10 +29,12 @@ func setEvidence(ex *Execution, r Runner, o Outcome, timings bool) {
 }
 
 // setTests records the evidence kind and the first MaxEvidenceTests
-// tests, with their durations only with --timings (output is otherwise
-// byte-identical from run to run).
+// tests in id order (parallel tests report in any order), with their
+// durations only with --timings: output stays byte-identical from run to
+// run.
 func setTests(ex *Execution, kind string, tests []ports.TestCase, timings bool) {
 	ex.Evidence, ex.TestCount, ex.Tests = kind, len(tests), nil
+	tests = slices.SortedStableFunc(slices.Values(tests), func(a, b ports.TestCase) int { return strings.Compare(a.ID, b.ID) })
 	for _, tc := range tests[:min(len(tests), report.MaxEvidenceTests)] {
 		t := report.TestRun{ID: tc.ID, Outcome: string(tc.Status)}
 		if timings {
