@@ -18,8 +18,8 @@ type evidencer interface {
 
 // setEvidence records what a job's verdict rests on (issue 23, item 11).
 func setEvidence(ex *Execution, r Runner, o Outcome, timings bool) {
-	if o.Skipped {
-		return
+	if o.Skipped || o.Result.Canceled {
+		return // not_run: no verdict, so nothing it rests on
 	}
 	kind, tests := report.EvidenceExitCode, []ports.TestCase(nil)
 	if e, ok := r.(evidencer); ok {
