@@ -1,5 +1,7 @@
 package ports
 
+import "time"
+
 // TestStatus is the outcome of one test case as a framework reported it.
 type TestStatus string
 
@@ -17,6 +19,10 @@ type TestCase struct {
 	ID      string
 	Status  TestStatus
 	Message string
+	// Duration is the test's own run time as the framework reported it;
+	// zero when it reported none. A batched binding's timeout_seconds is
+	// checked against the sum over its matched tests.
+	Duration time.Duration
 }
 
 // ReportError is a problem the framework reported outside any test case:
@@ -46,4 +52,11 @@ type TestReport struct {
 	Parsed bool
 	Tests  []TestCase
 	Errors []ReportError
+	// Anomalies are what the driver saw in the framework's output that a
+	// whole, honest report cannot contain: a second terminal event for a
+	// test, a pass after a fail, a result for a test never started, a test
+	// that never finished. The core fails closed on any of them (a batch
+	// falls back to per-binding runs; --strict fails an unbatched run),
+	// naming the first. Drivers keep the first result of a test as final.
+	Anomalies []string
 }

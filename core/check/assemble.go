@@ -117,7 +117,7 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsew
 			continue
 		}
 		if ex, ok := byRef[rb.Ref]; ok {
-			rb.Verdict, rb.DurationMS = ex.Verdict, ex.DurationMS
+			rb.Verdict, rb.DurationMS, rb.Evidence = ex.Verdict, ex.DurationMS, ex.Evidence
 		}
 		switch {
 		case rb.Verdict == execution.NotRun:

@@ -29,6 +29,48 @@ const (
 // Cell counts the scenarios of one capability and archetype.
 type Cell struct{ Covered, Missing, Failing int }
 
+// Proofs of a covered scenario whose tests ran (issue 23): by named tests
+// in a structured report, or by an exit status alone (a shell or generic
+// runner, a custom runner's envelope, an adapter whose report was
+// missing). A scenario with both kinds of binding counts as exit-code: it
+// is only as proven as its weakest binding.
+const (
+	ProofTests    = "tests"
+	ProofExitCode = "exit-code"
+)
+
+// Proofs counts covered scenarios by what proved them; zero when tests
+// did not run.
+type Proofs struct{ Tests, ExitCode int }
+
+// Proofs counts the covered scenarios by their proof.
+func (m Matrix) Proofs() Proofs {
+	var p Proofs
+	for _, s := range m.Scenarios {
+		switch s.Proof {
+		case ProofTests:
+			p.Tests++
+		case ProofExitCode:
+			p.ExitCode++
+		}
+	}
+	return p
+}
+
+// proofOf is what proved a covered unit whose tests ran; empty when they
+// did not run.
+func proofOf(u report.Unit) string {
+	if u.Status != report.UnitPassed || len(u.Bindings) == 0 {
+		return ""
+	}
+	for _, b := range u.Bindings {
+		if b.Evidence != report.EvidenceTests {
+			return ProofExitCode
+		}
+	}
+	return ProofTests
+}
+
 func (c *Cell) add(state string) {
 	switch state {
 	case Covered:
@@ -51,6 +93,9 @@ type Scenario struct {
 	Unit      report.Unit
 	Archetype string
 	State     string
+	// Proof is what proved a covered scenario whose tests ran (Proof*);
+	// empty otherwise.
+	Proof string
 	// Findings are the unit's findings, for the HTML page.
 	Findings []finding.Finding
 }
@@ -141,7 +186,7 @@ func classify(fsys fs.FS, u report.Unit, fs []finding.Finding) Scenario {
 	}
 	switch u.Status {
 	case report.UnitValid, report.UnitPassed:
-		s.State = Covered
+		s.State, s.Proof = Covered, proofOf(u)
 	default:
 		s.State = Failing
 	}

@@ -92,3 +92,26 @@ func TestMatrixComplete(t *testing.T) {
 	assert.False(t, row(coverage.Cell{Covered: 2, Missing: 1}).Complete())
 	assert.False(t, row(coverage.Cell{Covered: 2, Failing: 1}).Complete())
 }
+
+// TestProofs: a covered scenario whose tests ran is proven by tests only
+// when every binding rested on named tests; one binding on an exit code
+// makes it exit-code (issue 23). Without a run there is no proof.
+func TestProofs(t *testing.T) {
+	withBindings := func(id string, evidence ...string) report.Unit {
+		u := unit("p", id, report.UnitPassed)
+		for _, e := range evidence {
+			u.Bindings = append(u.Bindings, report.Binding{Verdict: "passed", Evidence: e})
+		}
+		return u
+	}
+	rep := report.Report{Units: []report.Unit{
+		withBindings("tests", report.EvidenceTests, report.EvidenceTests),
+		withBindings("mixed", report.EvidenceTests, report.EvidenceExitCode),
+		withBindings("missing", report.EvidenceReportMissing),
+		unit("p", "valid", report.UnitValid),
+	}}
+	m := coverage.Build(fstest.MapFS{}, rep)
+	assert.Equal(t, []string{coverage.ProofTests, coverage.ProofExitCode, coverage.ProofExitCode, ""},
+		[]string{m.Scenarios[0].Proof, m.Scenarios[1].Proof, m.Scenarios[2].Proof, m.Scenarios[3].Proof})
+	assert.Equal(t, coverage.Proofs{Tests: 1, ExitCode: 2}, m.Proofs())
+}

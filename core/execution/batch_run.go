@@ -43,6 +43,11 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 	out := make([]JobResult, len(w.members))
 	rep := a.parse(o)
 	reason := fallbackReason(o, rep, inv.Timeout)
+	if reason == "" {
+		reason = inconsistency(*rep, o.Result.ExitCode, func(tc ports.TestCase) bool {
+			return slices.ContainsFunc(b.sels, func(s ports.Selection) bool { return b.batcher.Matches(s, tc) })
+		})
+	}
 	rerun := map[int]string{} // member position -> why it re-runs
 	for k, m := range w.members {
 		j := jobs[m]
@@ -55,15 +60,12 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 			rec.Fallback = reason
 			rerun[k] = reason
 		default:
+			// Matched-zero is no-tests-ran whatever the batch's exit
+			// status (C-batch-matched-zero): a batch that died before
+			// reaching a test is a cut report, which the driver names as
+			// an anomaly, and falls back above.
 			matched := selected(b.batcher, b.sels[k], *rep)
-			if len(matched) == 0 && o.Result.ExitCode != 0 {
-				// A failed batch that reported none of this binding's tests
-				// may have died before reaching them (a panic ends a go
-				// test binary): only a run of its own can tell.
-				rerun[k] = "the batch failed before reporting any test this binding selects"
-				continue
-			}
-			out[k] = attributed(j, mo, a, b.id, matched, shareMS)
+			out[k] = attributed(j, mo, a, b.id, matched, shareMS, env.Timings)
 			out[k].Duration = share
 		}
 	}
@@ -144,18 +146,26 @@ func fallback(ctx context.Context, env Env, j Job, id, reason string) JobResult 
 	return r
 }
 
-// attributed judges a member job by the tests its selection matched: any
-// failed fails it, none passed is no-tests-ran (skips prove nothing),
+// attributed judges a member job by the tests its selection matched
+// (C-batch-attribution): any failed fails it; none passed is no-tests-ran
+// (skips prove nothing); a matched skip, todo or xfail next to passes fails
+// it, naming the skipped tests; matched tests whose reported durations add
+// up to more than its own timeout_seconds time it out, as unbatched;
 // otherwise it passed, whatever the batch's exit status.
-func attributed(j Job, o Outcome, a frameworkRunner, id string, matched []ports.TestCase, ms *int64) JobResult {
+func attributed(j Job, o Outcome, a frameworkRunner, id string, matched []ports.TestCase, ms *int64, timings bool) JobResult {
 	sub := ports.TestReport{Parsed: true, Tests: matched}
 	n := tally(sub)
+	took, over := overTime(j.Invocation.Timeout, matched)
 	verdict := Passed
 	switch {
 	case n[ports.TestFailed] > 0:
 		verdict = Failed
 	case n[ports.TestPassed] == 0:
 		verdict = NoTestsRan
+	case over:
+		verdict = TimedOut
+	case n[ports.TestSkipped] > 0:
+		verdict = Failed
 	}
 	inv := j.Invocation
 	ex := Execution{
@@ -163,6 +173,7 @@ func attributed(j Job, o Outcome, a frameworkRunner, id string, matched []ports.
 		Verdict: verdict, ExitCode: exitCode(o), DurationMS: ms, Batch: id,
 	}
 	a.Describe(&ex)
+	setTests(&ex, report.EvidenceTests, matched, timings)
 	for _, b := range j.Owners {
 		ex.Bindings = append(ex.Bindings, b.Ref())
 	}
@@ -172,7 +183,14 @@ func attributed(j Job, o Outcome, a frameworkRunner, id string, matched []ports.
 			r.Passed++
 			continue
 		}
-		r.Findings = append(r.Findings, a.batchFinding(j, b, o, id, verdict, sub, ms))
+		f := a.batchFinding(j, b, o, id, verdict, sub, ms)
+		switch {
+		case verdict == TimedOut:
+			batchTimedOut(&f, b, id, j.Invocation.Timeout, took)
+		case verdict == Failed && n[ports.TestFailed] == 0:
+			batchSkipped(&f, b, id, sub)
+		}
+		r.Findings = append(r.Findings, f)
 	}
 	return r
 }

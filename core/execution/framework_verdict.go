@@ -24,8 +24,16 @@ func (a frameworkRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) 
 	if rep != nil && verdict != NotRun && verdict != TimedOut && o.StartErr == nil && !o.Result.Signaled {
 		verdict = reportVerdict(*rep, o.Result.ExitCode)
 	}
+	if o.Strict && rep != nil && len(rep.Anomalies) > 0 {
+		rep = nil // a report that contradicts itself proves nothing
+	}
 	if o.Strict && verdict == Passed && !a.provesSelected(j, rep) {
 		verdict = NoTestsRan
+	}
+	if skipped := a.selectedSkips(j, rep); o.Strict && verdict == Passed && len(skipped.Tests) > 0 {
+		return Failed, func(b Binding, ms *int64) []finding.Finding {
+			return []finding.Finding{a.strictSkipFinding(j, b, o, skipped, ms)}
+		}
 	}
 	return verdict, func(b Binding, ms *int64) []finding.Finding {
 		return []finding.Finding{a.finding(j, b, o, verdict, rep, ms)}

@@ -1,7 +1,10 @@
 package execution
 
 import (
+	"fmt"
 	"slices"
+
+	"github.com/espectacular/ah/core/finding"
 
 	"github.com/espectacular/ah/ports"
 )
@@ -32,4 +35,36 @@ func (a frameworkRunner) provesSelected(j Job, rep *ports.TestReport) bool {
 	return slices.ContainsFunc(rep.Tests, func(tc ports.TestCase) bool {
 		return tc.Status == ports.TestPassed && b.Matches(sel, tc)
 	})
+}
+
+// selectedSkips are the skipped tests of a report that the job's flags
+// select (all of them when the driver cannot tell): under --strict any of
+// them fails the binding, batched or not (issue 23).
+func (a frameworkRunner) selectedSkips(j Job, rep *ports.TestReport) ports.TestReport {
+	out := ports.TestReport{Parsed: true}
+	if rep == nil {
+		return out
+	}
+	b, ok := a.driver.(ports.Batcher)
+	var sel ports.Selection
+	if ok && j.Invocation.Flags != nil {
+		sel, ok = b.Select(slices.Clone(j.Invocation.Flags))
+	} else {
+		ok = false
+	}
+	for _, tc := range rep.Tests {
+		if tc.Status == ports.TestSkipped && (!ok || b.Matches(sel, tc)) {
+			out.Tests = append(out.Tests, tc)
+		}
+	}
+	return out
+}
+
+// strictSkipFinding is the test-failing finding of a binding --strict
+// fails for a selected skipped, todo or xfail test.
+func (a frameworkRunner) strictSkipFinding(j Job, b Binding, o Outcome, skipped ports.TestReport, ms *int64) finding.Finding {
+	f := a.finding(j, b, o, Failed, nil, ms)
+	f.Message = fmt.Sprintf("tests.%s[%d] of %s passed, but its flags select skipped tests: %s; --strict needs every selected test to run and pass; %s",
+		b.Entry.Type, b.Entry.Index, b.ContractPath, skippedSummary(skipped), skipAdvice)
+	return f
 }

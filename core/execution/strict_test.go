@@ -32,6 +32,15 @@ func TestStrict(t *testing.T) {
 		{"another test passed, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "other passed\n", true, execution.NoTestsRan, "passed 1 tests, but none its flags select"},
 		{"the selected test passed, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "other passed\nt01 passed\n", true, execution.Passed, ""},
 		{"any test passed, strict, no batcher", &portstest.Driver{Adapter: "fw", ParseFunc: lines}, "other passed\n", true, execution.Passed, ""},
+		// Issue 23: a selected skip fails a binding under --strict only;
+		// an unselected one does not; a report with an anomaly proves
+		// nothing under --strict and keeps the exit status otherwise.
+		{"a selected test skipped, not strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\nt01b skipped\n", false, execution.Passed, ""},
+		{"a selected test skipped, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\nt01/a skipped\n", true, execution.Failed, "its flags select skipped tests: 1 skipped (t01/a)"},
+		{"an unselected test skipped, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\nother skipped\n", true, execution.Passed, ""},
+		{"any test skipped, strict, no batcher", &portstest.Driver{Adapter: "fw", ParseFunc: lines}, "other passed\nx skipped\n", true, execution.Failed, "1 skipped (x)"},
+		{"an anomaly, not strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\n! forged\n", false, execution.Passed, ""},
+		{"an anomaly, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\n! forged\n", true, execution.NoTestsRan, "structured output could not be read"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

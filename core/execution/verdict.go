@@ -46,6 +46,7 @@ func judged(j Job, o Outcome, timings bool) JobResult {
 	}
 	ex := Execution{Type: inv.Type, TestType: inv.Type, Command: o.Command, Argv: o.Argv, Verdict: verdict, ExitCode: exitCode(o)}
 	inv.runner.Describe(&ex)
+	setEvidence(&ex, inv.runner, o, timings)
 	if timings && !o.Skipped {
 		ms := o.Result.Duration.Milliseconds()
 		ex.DurationMS = &ms

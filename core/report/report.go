@@ -126,6 +126,9 @@ type Binding struct {
 	// no_tests_ran, not_run).
 	Verdict    string
 	DurationMS *int64
+	// Evidence is what the verdict of its execution rests on
+	// (Evidence*); empty when it had none.
+	Evidence string
 }
 
 // Execution is one job run: what ran, for whom, and how it ended.
@@ -150,4 +153,11 @@ type Execution struct {
 	// Batch names the batch this job was planned in (Report.Batches);
 	// empty when it ran on its own.
 	Batch string
+	// Evidence says what the verdict rests on (Evidence* in evidence.go);
+	// empty for a job that never ran. Tests are the tests its report
+	// names (for a batch member, those its selection matched), the first
+	// MaxEvidenceTests of TestCount.
+	Evidence  string
+	Tests     []TestRun
+	TestCount int
 }

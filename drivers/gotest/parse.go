@@ -1,8 +1,11 @@
 package gotest
 
 import (
+	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
@@ -20,12 +23,16 @@ type event struct {
 	Output      string
 	ImportPath  string
 	FailedBuild string
+	// Elapsed is a test's duration in seconds, on its terminal event.
+	Elapsed float64
 }
 
 type testState struct {
-	id     string
-	status ports.TestStatus // empty until a pass, fail or skip event
-	output headtail.Buffer
+	id      string
+	status  ports.TestStatus // empty until a pass, fail or skip event
+	started bool             // a run event was seen
+	elapsed time.Duration
+	output  headtail.Buffer
 }
 
 type pkgState struct {
@@ -49,6 +56,9 @@ type parser struct {
 	byPath map[string]*pkgState
 	builds []*buildState
 	byImp  map[string]*buildState
+	// anomalies are events no honest go test stream contains (see
+	// ports.TestReport.Anomalies).
+	anomalies []string
 }
 
 // Parse reads the stdout of `go test -json` and returns the tests it ran.
@@ -93,17 +103,27 @@ func (p *parser) handle(ev event) {
 		return
 	}
 	t := pkg.test(ev.Test)
-	switch ev.Action {
-	case "output":
+	status := terminal[ev.Action]
+	switch {
+	case ev.Action == "output":
 		t.output.WriteString(ev.Output)
-	case "pass":
-		t.status = ports.TestPassed
-	case "fail":
-		t.status = ports.TestFailed
-	case "skip":
-		t.status = ports.TestSkipped
+	case ev.Action == "run":
+		t.started = true
+	case status == "":
+	case t.status != "":
+		// The first result is final: a second one (a forged "--- PASS"
+		// line after a real failure) only marks the stream untrustworthy.
+		p.anomalies = append(p.anomalies, fmt.Sprintf("a second result (%s after %s) for %s", status, t.status, t.id))
+	case !t.started:
+		p.anomalies = append(p.anomalies, fmt.Sprintf("a result (%s) for %s, which never started", status, t.id))
+		t.status = status
+	default:
+		t.status, t.elapsed = status, time.Duration(ev.Elapsed*float64(time.Second))
 	}
 }
+
+// terminal maps the test2json actions that end a test to its status.
+var terminal = map[string]ports.TestStatus{"pass": ports.TestPassed, "fail": ports.TestFailed, "skip": ports.TestSkipped}
 
 func (p *parser) pkg(path string) *pkgState {
 	if pkg, ok := p.byPath[path]; ok {
@@ -136,7 +156,7 @@ func (p *parser) build(importPath string) *buildState {
 }
 
 func (p *parser) report() ports.TestReport {
-	report := ports.TestReport{Parsed: true}
+	report := ports.TestReport{Parsed: true, Anomalies: slices.Clone(p.anomalies)}
 	for _, b := range p.builds {
 		if b.failed {
 			report.Errors = append(report.Errors, buildError(b.importPath, b.output.String()))
@@ -148,11 +168,17 @@ func (p *parser) report() ports.TestReport {
 		}
 		testFailed := false
 		for _, t := range pkg.tests {
-			tc := ports.TestCase{ID: t.id, Status: t.status}
+			tc := ports.TestCase{ID: t.id, Status: t.status, Duration: t.elapsed}
 			switch t.status {
 			case ports.TestFailed, ports.TestSkipped:
 				tc.Message = headtail.Clip(testMessage(t.output.String()), MaxMessage)
+				if t.status == ports.TestFailed && panicked.MatchString(t.output.String()) {
+					// A panic ends the test binary: the tests after it
+					// never ran, so the report is not whole.
+					report.Anomalies = append(report.Anomalies, t.id+" panicked and ended the test binary")
+				}
 			case "":
+				report.Anomalies = append(report.Anomalies, t.id+" did not finish before the test binary exited")
 				// A -timeout panic or a crash ends the binary while the test
 				// runs: no pass, fail or skip event ever comes for it.
 				tc.Status = ports.TestFailed
@@ -178,6 +204,9 @@ func (p *parser) report() ports.TestReport {
 }
 
 // badFlag is the test binary's answer to a flag it does not define.
+// panicked matches the first line of an unrecovered panic.
+var panicked = regexp.MustCompile(`(?m)^panic: `)
+
 var badFlag = regexp.MustCompile(`(?m)^flag provided but not defined: .*$`)
 
 // packageError is the failure of a package outside any test: a test flag

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"time"
 
 	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
@@ -34,6 +35,8 @@ type record struct {
 	When     string `json:"when"`
 	Outcome  string `json:"outcome"`
 	Longrepr string `json:"longrepr"`
+	// Duration is the phase's run time in seconds.
+	Duration float64 `json:"duration"`
 }
 
 type testState struct {
@@ -42,6 +45,8 @@ type testState struct {
 	hasFail  bool
 	call     string // outcome of the call phase, if reported
 	skipText string // reason of a skip (setup or call) or xfail
+	calls    int    // call phases reported: more than one is an anomaly
+	took     time.Duration
 }
 
 var (
@@ -102,6 +107,13 @@ func Parse(report []byte) ports.TestReport {
 				tests = append(tests, t)
 			}
 			t.add(r)
+			if r.When == "call" {
+				if t.calls++; t.calls == 2 {
+					// A test has one call phase: a second is a rewritten
+					// or forged report, not a result.
+					out.Anomalies = append(out.Anomalies, "a second result for "+r.NodeID)
+				}
+			}
 			if r.When == "setup" && r.Outcome == "failed" && fixtureNotFound.MatchString(r.Longrepr) {
 				out.Errors = append(out.Errors, ports.ReportError{
 					Kind: KindFixture, Location: r.NodeID, Message: headtail.Clip(r.Longrepr, MaxMessage),
@@ -125,6 +137,7 @@ func collectError(r record) ports.ReportError {
 }
 
 func (t *testState) add(r record) {
+	t.took += time.Duration(r.Duration * float64(time.Second))
 	switch {
 	case r.Outcome == "failed":
 		if !t.hasFail {
@@ -143,13 +156,13 @@ func (t *testState) add(r record) {
 func (t *testState) result() ports.TestCase {
 	switch {
 	case t.hasFail:
-		return ports.TestCase{ID: t.id, Status: ports.TestFailed, Message: headtail.Clip(t.failed, MaxMessage)}
+		return ports.TestCase{ID: t.id, Status: ports.TestFailed, Message: headtail.Clip(t.failed, MaxMessage), Duration: t.took}
 	case t.call == "passed":
-		return ports.TestCase{ID: t.id, Status: ports.TestPassed}
+		return ports.TestCase{ID: t.id, Status: ports.TestPassed, Duration: t.took}
 	default:
 		// Skipped at setup or in the body, or xfailed; a test whose only
 		// record is a skip never ran.
-		return ports.TestCase{ID: t.id, Status: ports.TestSkipped, Message: headtail.Clip(t.skipText, MaxMessage)}
+		return ports.TestCase{ID: t.id, Status: ports.TestSkipped, Message: headtail.Clip(t.skipText, MaxMessage), Duration: t.took}
 	}
 }
 

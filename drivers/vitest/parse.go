@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/espectacular/ah/drivers/headtail"
 	"github.com/espectacular/ah/ports"
@@ -33,6 +34,8 @@ type assertionResult struct {
 	FullName        string   `json:"fullName"`
 	Status          string   `json:"status"`
 	FailureMessages []string `json:"failureMessages"`
+	// Duration is the test's run time in milliseconds (null when skipped).
+	Duration *float64 `json:"duration"`
 }
 
 // Parse reads a vitest JSON report and returns its tests and file errors.
@@ -57,9 +60,10 @@ func Parse(data []byte, rootDir string) ports.TestReport {
 		rel := relative(file.Name, rootDir)
 		for _, a := range file.AssertionResults {
 			out.Tests = append(out.Tests, ports.TestCase{
-				ID:      rel + " > " + fullName(a),
-				Status:  status(a.Status),
-				Message: headtail.Clip(strings.Join(a.FailureMessages, "\n"), MaxMessage),
+				ID:       rel + " > " + fullName(a),
+				Status:   status(a.Status),
+				Message:  headtail.Clip(strings.Join(a.FailureMessages, "\n"), MaxMessage),
+				Duration: millis(a.Duration),
 			})
 		}
 		if file.Status == "failed" && file.Message != "" {
@@ -71,6 +75,14 @@ func Parse(data []byte, rootDir string) ports.TestReport {
 		}
 	}
 	return out
+}
+
+// millis is a reported duration in milliseconds; zero when none.
+func millis(ms *float64) time.Duration {
+	if ms == nil || *ms < 0 {
+		return 0
+	}
+	return time.Duration(*ms * float64(time.Millisecond))
 }
 
 func fullName(a assertionResult) string {

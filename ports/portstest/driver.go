@@ -153,7 +153,8 @@ func (BatchDriver) BatchArgv(command []string, sels []ports.Selection) ([]string
 	return out, true
 }
 
-// Matches implements ports.Batcher: the test's ID is the selected word.
+// Matches implements ports.Batcher: the test's ID is the selected word,
+// or a subtest of it ("<word>/<name>").
 func (BatchDriver) Matches(sel ports.Selection, tc ports.TestCase) bool {
-	return slices.Contains(sel.Terms, tc.ID)
+	return slices.ContainsFunc(sel.Terms, func(t string) bool { return tc.ID == t || strings.HasPrefix(tc.ID, t+"/") })
 }

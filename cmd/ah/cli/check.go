@@ -32,7 +32,7 @@ type CheckCmd struct {
 	// Durations balances the shards by a previous report's timings.
 	Durations string `name:"durations" placeholder:"FILE" help:"With --shard: balance the shards by the test durations recorded in FILE, a previous ah check --run-tests --timings --json report."`
 	// Verbose adds notes on what was not checked (issue 14).
-	Verbose bool `short:"v" name:"verbose" help:"Also say on stderr what was not checked and why (the contract-stale check of derived contracts without spk)."`
+	Verbose bool `short:"v" name:"verbose" help:"Also say on stderr what was not checked and why (the contract-stale check of derived contracts without spk), and list in text output the tests each execution ran."`
 	// Selection (issue 13): with --run-tests, run only what a change can
 	// affect. Precedence: --all-tests > --files > --base/--head > worktree.
 	AllTests bool     `name:"all-tests" help:"With --run-tests: run every contract, whatever changed."`
@@ -125,7 +125,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			fmt.Fprintf(d.Streams.Err, "ah: note: %s\n", output.Escape(n))
 		}
 	}
-	popts := output.Options{Color: d.color(), CLIVersion: Version, Getenv: d.Getenv, AppendFile: d.AppendFile}
+	popts := output.Options{Color: d.color(), CLIVersion: Version, Getenv: d.Getenv, AppendFile: d.AppendFile, Verbose: c.Verbose}
 	if c.Timings {
 		ms := d.Clock.Now().Sub(start).Milliseconds()
 		popts.DurationMS = &ms

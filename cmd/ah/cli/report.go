@@ -56,6 +56,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return &InterruptedError{Message: "interrupted: no report"}
 	}
 	m := coverage.Build(r.FS, rep)
+	ran := c.RunTests
 	if c.HTML != "" {
 		if err := writeHTML(ctx, g, d, c.HTML, m); err != nil {
 			return err
@@ -64,11 +65,11 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	complete := m.Complete()
 	switch g.format() {
 	case "json":
-		err = output.ReportKind.JSON(d.Streams.Out, jsonOpts(), complete).Print(output.NewMatrixData(m))
+		err = output.ReportKind.JSON(d.Streams.Out, jsonOpts(), complete).Print(output.NewMatrixData(m, ran))
 	case "markdown":
 		err = output.NewCoverageMarkdown(d.Streams.Out).Print(m)
 	default:
-		err = output.NewCoverageText(d.Streams.Out).Print(m)
+		err = output.NewCoverageText(d.Streams.Out, ran).Print(m)
 	}
 	if err != nil {
 		return err

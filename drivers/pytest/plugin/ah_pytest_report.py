@@ -6,7 +6,7 @@ exist in pytest 7 and 8. Without AH_PYTEST_REPORT it does nothing.
 
 Records (the "type" key says which; every record also has "v": 1, the format
 version):
-  {"type": "test", "nodeid", "when", "outcome", "longrepr", "longrepr_type", "wasxfail"?}
+  {"type": "test", "nodeid", "when", "outcome", "longrepr", "longrepr_type", "duration", "wasxfail"?}
       every "call" phase, and "setup"/"teardown" phases that did not pass;
   {"type": "collect", "nodeid", "outcome", "longrepr", "longrepr_type"}
       collection reports that failed;
@@ -125,6 +125,7 @@ class _Reporter:
             "outcome": report.outcome,
             "longrepr": _longrepr(report),
             "longrepr_type": type(report.longrepr).__name__,
+            "duration": float(getattr(report, "duration", 0) or 0),
         }
         if hasattr(report, "wasxfail"):
             record["wasxfail"] = str(report.wasxfail)

@@ -10,7 +10,10 @@ import (
 
 // CoverageText prints the matrix of ah report as a fixed-width table, a
 // cell reading covered/missing/failing, then the totals line.
-func CoverageText(w io.Writer, m coverage.Matrix) error {
+//
+// With ran (--run-tests), a last line splits the covered scenarios by what
+// proved them: named tests, or an exit status alone.
+func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 	cols := coverage.Columns()
 	width := len(coverage.Total)
 	for _, r := range m.Rows {
@@ -32,6 +35,10 @@ func CoverageText(w io.Writer, m coverage.Matrix) error {
 	s := m.Summary()
 	fmt.Fprintf(&b, "\ncells: covered/missing/failing\ncovered: %d | missing: %d | failing: %d | total: %d\n",
 		s.Covered, s.Missing, s.Failing, s.Covered+s.Missing+s.Failing)
+	if ran {
+		p := m.Proofs()
+		fmt.Fprintf(&b, "proven by named tests: %d | by an exit code alone: %d (ah explain evidence)\n", p.Tests, p.ExitCode)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -76,13 +83,19 @@ func CoverageMarkdown(w io.Writer, m coverage.Matrix) error {
 }
 
 // CoverageTextPrinter prints the matrix as CoverageText does.
-type CoverageTextPrinter struct{ w io.Writer }
+type CoverageTextPrinter struct {
+	w io.Writer
+	// ran: the matrix comes from a run of the tests (--run-tests).
+	ran bool
+}
 
 // NewCoverageText returns the text printer of ah report.
-func NewCoverageText(w io.Writer) *CoverageTextPrinter { return &CoverageTextPrinter{w: w} }
+func NewCoverageText(w io.Writer, ran bool) *CoverageTextPrinter {
+	return &CoverageTextPrinter{w: w, ran: ran}
+}
 
 // Print writes m.
-func (p *CoverageTextPrinter) Print(m coverage.Matrix) error { return CoverageText(p.w, m) }
+func (p *CoverageTextPrinter) Print(m coverage.Matrix) error { return CoverageText(p.w, m, p.ran) }
 
 // CoverageMarkdownPrinter prints the matrix as CoverageMarkdown does.
 type CoverageMarkdownPrinter struct{ w io.Writer }
@@ -113,6 +126,10 @@ type matrixSummaryJSON struct {
 	Covered   int `json:"covered"`
 	Missing   int `json:"missing"`
 	Failing   int `json:"failing"`
+	// ProvenByTests and ProvenByExitCode split the covered scenarios by
+	// what proved them, only with --run-tests (issue 23).
+	ProvenByTests    *int `json:"proven_by_tests,omitempty"`
+	ProvenByExitCode *int `json:"proven_by_exit_code,omitempty"`
 }
 
 type scenarioCellJSON struct {
@@ -121,11 +138,12 @@ type scenarioCellJSON struct {
 	Archetype    string `json:"archetype"`
 	State        string `json:"state"`
 	ContractPath string `json:"contract_path"`
+	Proof        string `json:"proof,omitempty"`
 }
 
 // NewMatrixData is the JSON form: a row per capability (then TOTAL) and
 // archetype column, every column present.
-func NewMatrixData(m coverage.Matrix) MatrixData {
+func NewMatrixData(m coverage.Matrix, ran bool) MatrixData {
 	out := MatrixData{Matrix: []matrixRowJSON{}, Scenarios: []scenarioCellJSON{}}
 	cols := coverage.Columns()
 	for _, r := range m.Rows {
@@ -134,9 +152,13 @@ func NewMatrixData(m coverage.Matrix) MatrixData {
 		}
 	}
 	s := m.Summary()
-	out.Summary = matrixSummaryJSON{s.Covered + s.Missing + s.Failing, s.Covered, s.Missing, s.Failing}
+	out.Summary = matrixSummaryJSON{Scenarios: s.Covered + s.Missing + s.Failing, Covered: s.Covered, Missing: s.Missing, Failing: s.Failing}
+	if ran {
+		p := m.Proofs()
+		out.Summary.ProvenByTests, out.Summary.ProvenByExitCode = &p.Tests, &p.ExitCode
+	}
 	for _, sc := range m.Scenarios {
-		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Archetype, sc.State, sc.Unit.ContractPath})
+		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof})
 	}
 	return out
 }

@@ -110,6 +110,18 @@ type executionJSON struct {
 	DetectionSource string   `json:"detection_source,omitempty"`
 	Version         string   `json:"version,omitempty"`
 	Batch           string   `json:"batch,omitempty"`
+	// Evidence, Tests and TestCount: what the verdict rests on and the
+	// tests the report names (issue 23); absent for a job that never ran.
+	Evidence  string        `json:"evidence,omitempty"`
+	Tests     []testRunJSON `json:"tests,omitempty"`
+	TestCount *int          `json:"test_count,omitempty"`
+}
+
+// testRunJSON is one test an execution's report names.
+type testRunJSON struct {
+	ID         string `json:"id"`
+	Outcome    string `json:"outcome"`
+	DurationMS *int64 `json:"duration_ms,omitempty"`
 }
 
 // batchJSON is one batched invocation (issue 12); fallback is null when
@@ -142,7 +154,14 @@ func checkJSON(r report.Report) checkData {
 				Argv: nonNil(e.Argv), Bindings: nonNil(e.Bindings),
 				Verdict: e.Verdict, ExitCode: e.ExitCode, DurationMS: e.DurationMS,
 				Adapter: e.Adapter, DetectionSource: e.DetectionSource, Version: e.Version,
-				Batch: e.Batch,
+				Batch: e.Batch, Evidence: e.Evidence,
+			}
+			if e.Evidence == report.EvidenceTests || e.Evidence == report.EvidenceReportMissing {
+				n := e.TestCount
+				execs[i].TestCount = &n
+			}
+			for _, t := range e.Tests {
+				execs[i].Tests = append(execs[i].Tests, testRunJSON{ID: t.ID, Outcome: t.Outcome, DurationMS: t.DurationMS})
 			}
 		}
 		d.Executions = &execs

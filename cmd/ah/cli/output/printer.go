@@ -21,6 +21,9 @@ type Options struct {
 	CLIVersion string
 	// DurationMS is the whole run's duration, set only with --timings.
 	DurationMS *int64
+	// Verbose lists each execution's evidence in text output (ah check
+	// --verbose): the tests that proved it, or what it rests on instead.
+	Verbose bool
 	// Getenv and AppendFile let the github printer append its job summary
 	// to $GITHUB_STEP_SUMMARY; without them it writes none.
 	Getenv     func(string) string

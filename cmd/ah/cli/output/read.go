@@ -71,7 +71,13 @@ func fromJSON(d checkData) (report.Report, error) {
 				Type: e.Type, TestType: e.TestType, Command: e.Command, Argv: e.Argv, Bindings: e.Bindings,
 				Verdict: e.Verdict, ExitCode: e.ExitCode, DurationMS: e.DurationMS,
 				Adapter: e.Adapter, DetectionSource: e.DetectionSource, Version: e.Version,
-				Batch: e.Batch,
+				Batch: e.Batch, Evidence: e.Evidence,
+			}
+			if e.TestCount != nil {
+				execs[i].TestCount = *e.TestCount
+			}
+			for _, t := range e.Tests {
+				execs[i].Tests = append(execs[i].Tests, report.TestRun{ID: t.ID, Outcome: t.Outcome, DurationMS: t.DurationMS})
 			}
 		}
 		r.Executions = &execs

@@ -2,6 +2,7 @@ package output
 
 import (
 	"fmt"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/espectacular/ah/core/finding"
@@ -33,6 +34,11 @@ func sanitized(r report.Report) report.Report {
 			e.Type, e.TestType, e.Command = Escape(e.Type), Escape(e.TestType), Escape(e.Command)
 			e.Argv, e.Bindings = escapeAll(e.Argv), escapeAll(e.Bindings)
 			e.Adapter, e.DetectionSource, e.Version = Escape(e.Adapter), Escape(e.DetectionSource), Escape(e.Version)
+			e.Evidence = Escape(e.Evidence)
+			e.Tests = slices.Clone(e.Tests)
+			for k := range e.Tests {
+				e.Tests[k].ID, e.Tests[k].Outcome = Escape(e.Tests[k].ID), Escape(e.Tests[k].Outcome)
+			}
 			execs[i] = e
 		}
 		out.Executions = &execs

@@ -30,11 +30,12 @@ type Text struct {
 	color bool
 	// durationMS is the whole run's duration, set only with --timings.
 	durationMS *int64
+	verbose    bool
 }
 
 // NewText returns the text printer writing to w.
 func NewText(w io.Writer, o Options) *Text {
-	return &Text{w: w, color: o.Color, durationMS: o.DurationMS}
+	return &Text{w: w, color: o.Color, durationMS: o.DurationMS, verbose: o.Verbose}
 }
 
 // Print writes the report, escaped for a terminal (sanitize.go).
@@ -67,6 +68,7 @@ func (p *Text) Print(r report.Report) error {
 			fmt.Fprintf(&b, "    fix: %s\n", *fix)
 		}
 	}
+	writeEvidence(&b, r, p.verbose, func(s string) string { return paint(yellow, s) })
 	if p.durationMS != nil {
 		writeTimings(&b, r)
 	}
