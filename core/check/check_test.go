@@ -121,7 +121,7 @@ var checkCases = []struct {
 	{
 		name:      "orphan-toml",
 		files:     edit(map[string]string{".espectacular/gate/gone.toml": contractTOML("gone")}),
-		want:      []string{"orphan-toml " + gatePath + " gone .espectacular/gate/gone.toml"},
+		want:      []string{"orphan-toml " + gatePath + "  .espectacular/gate/gone.toml"},
 		failed:    true,
 		scenarios: 2,
 	},
@@ -132,8 +132,8 @@ var checkCases = []struct {
 			".espectacular/ghost/x/y.toml":            contractTOML("y"),
 		}),
 		want: []string{
-			"orphan-toml openspec/specs/gate/sub/spec.md alpha-works .espectacular/gate/sub/alpha-works.toml",
-			"orphan-toml openspec/specs/ghost/x/spec.md y .espectacular/ghost/x/y.toml",
+			"orphan-toml openspec/specs/gate/sub/spec.md  .espectacular/gate/sub/alpha-works.toml",
+			"orphan-toml openspec/specs/ghost/x/spec.md  .espectacular/ghost/x/y.toml",
 		},
 		failed:    true,
 		scenarios: 2,
@@ -153,7 +153,7 @@ var checkCases = []struct {
 	{
 		name:      "contract outside any capability is an orphan",
 		files:     edit(map[string]string{".espectacular/stray.toml": contractTOML("stray")}),
-		want:      []string{"orphan-toml openspec/specs/spec.md stray .espectacular/stray.toml"},
+		want:      []string{"orphan-toml openspec/specs/spec.md  .espectacular/stray.toml"},
 		failed:    true,
 		scenarios: 2,
 	},
@@ -305,7 +305,7 @@ var checkCases = []struct {
 		},
 		want: []string{
 			"no-scenarios openspec/specs  ",
-			"orphan-toml " + gatePath + " a .espectacular/gate/a.toml",
+			"orphan-toml " + gatePath + "  .espectacular/gate/a.toml",
 		},
 		failed: true,
 	},
@@ -323,7 +323,7 @@ var checkCases = []struct {
 		}),
 		want: []string{
 			"no-toml openspec/specs/api/spec.md ay .espectacular/api/ay.toml",
-			"orphan-toml openspec/specs/api/spec.md old .espectacular/api/old.toml",
+			"orphan-toml openspec/specs/api/spec.md  .espectacular/api/old.toml",
 			"no-toml openspec/specs/api/spec.md zed .espectacular/api/zed.toml",
 			"no-toml " + gatePath + " beta-works " + betaToml,
 		},
@@ -413,7 +413,7 @@ func TestRunFindingDetails(t *testing.T) {
 	assert.Equal(t, finding.OrphanTOML, orphan.Kind)
 	assert.Equal(t, "gate", orphan.Spec)
 	assert.Equal(t, gatePath, orphan.SpecPath)
-	assert.Equal(t, &finding.Scenario{ID: "old"}, orphan.Scenario)
+	assert.Nil(t, orphan.Scenario, "issue 27: an orphan contract has no scenario")
 	assert.Nil(t, orphan.ScenarioProse)
 }
 
@@ -432,7 +432,7 @@ func TestRunPathsSpecs(t *testing.T) {
 	}
 	assert.Equal(t, []string{
 		"no-toml docs/specs/gate/spec.md a .espectacular/gate/a.toml",
-		"orphan-toml docs/specs/gate/spec.md b .espectacular/gate/b.toml",
+		"orphan-toml docs/specs/gate/spec.md  .espectacular/gate/b.toml",
 	}, got)
 	assert.Equal(t, 1, report.Summary.Scenarios)
 }

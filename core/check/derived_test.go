@@ -193,7 +193,7 @@ func TestContractStaleWithoutSpec(t *testing.T) {
 	assert.Equal(t, []string{
 		"contract-stale openspec/specs/gate/spec.md linked .espectacular/gate/p-a.toml",
 		"contract-stale openspec/specs/ghost/spec.md p-b .espectacular/ghost/p-b.toml",
-		"orphan-toml openspec/specs/ghost/spec.md p-b .espectacular/ghost/p-b.toml",
+		"orphan-toml openspec/specs/ghost/spec.md  .espectacular/ghost/p-b.toml",
 	}, got, "messages: %q", messages(rep.Findings))
 	assert.Equal(t, "ghost", rep.Findings[1].Spec)
 	assert.Contains(t, rep.Findings[1].Message, `has derived_from = "P-b@000000000000" but openspec/specs/ghost/spec.md has no Properties row P-b any more`)

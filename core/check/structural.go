@@ -253,7 +253,6 @@ func orphan(cfg config.Config, r resolved, p string) finding.Finding {
 	f := finding.New(finding.OrphanTOML, fmt.Sprintf("%s has no matching scenario %q %s: %s", p, id, where, fix))
 	f.ContractPath = p
 	f.Spec, f.SpecPath = capability, specPath
-	f.Scenario = &finding.Scenario{ID: id}
 	return f
 }
 

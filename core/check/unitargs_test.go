@@ -62,17 +62,17 @@ func TestRunUnits(t *testing.T) {
 	}{
 		{"everything", nil, []string{
 			"no-toml openspec/specs/api/spec.md ay .espectacular/api/ay.toml",
-			"orphan-toml openspec/specs/api/spec.md old .espectacular/api/old.toml",
+			"orphan-toml openspec/specs/api/spec.md  .espectacular/api/old.toml",
 			"no-toml " + gatePath + " beta-works " + betaToml,
 		}, 3, 0},
 		{"one capability", []string{"api"}, []string{
 			"no-toml openspec/specs/api/spec.md ay .espectacular/api/ay.toml",
-			"orphan-toml openspec/specs/api/spec.md old .espectacular/api/old.toml",
+			"orphan-toml openspec/specs/api/spec.md  .espectacular/api/old.toml",
 		}, 1, 2},
 		{"one scenario", []string{"gate/alpha-works"}, []string{}, 1, 2},
 		{"a scenario and a capability", []string{"gate/beta-works", "api"}, []string{
 			"no-toml openspec/specs/api/spec.md ay .espectacular/api/ay.toml",
-			"orphan-toml openspec/specs/api/spec.md old .espectacular/api/old.toml",
+			"orphan-toml openspec/specs/api/spec.md  .espectacular/api/old.toml",
 			"no-toml " + gatePath + " beta-works " + betaToml,
 		}, 2, 1},
 	}

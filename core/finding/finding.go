@@ -2,6 +2,7 @@ package finding
 
 import (
 	"cmp"
+	"path"
 	"slices"
 	"strings"
 )
@@ -151,9 +152,15 @@ func Compare(a, b Finding) int {
 	)
 }
 
+// scenarioID is the finding's sort key within its spec: its scenario's id,
+// else (an orphan contract, whose scenario is null) the id its contract's
+// file name claims, so it sorts where that scenario would.
 func scenarioID(f Finding) string {
 	if f.Scenario == nil {
-		return ""
+		if f.ContractPath == "" {
+			return ""
+		}
+		return strings.TrimSuffix(path.Base(f.ContractPath), ".toml")
 	}
 	return f.Scenario.ID
 }
