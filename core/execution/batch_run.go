@@ -130,10 +130,11 @@ func rerunAll(ctx context.Context, env Env, jobs []Job, w work, workers int, rer
 }
 
 // fallback re-runs a member job on its own, with its ordinary verdict,
-// after one batch-fallback warning per binding.
+// after one batch-fallback warning per binding. Its execution names no
+// batch: its argv and exit code are the re-run's own (issue 27); the
+// warnings and data.batches name the batch that degraded.
 func fallback(ctx context.Context, env Env, j Job, id, reason string) JobResult {
 	r := runJob(ctx, env, j)
-	r.Execution.Batch = id
 	var warn []finding.Finding
 	for _, b := range j.Owners {
 		f := finding.New(finding.BatchFallback, fmt.Sprintf(

@@ -203,6 +203,9 @@ func TestBatchFallback(t *testing.T) {
 			require.Len(t, res.Batches, 1)
 			assert.Contains(t, res.Batches[0].Fallback, tt.reason)
 			assert.Equal(t, tt.answer.TimedOut, res.Batches[0].TimedOut)
+			for _, ex := range res.Executions {
+				assert.Empty(t, ex.Batch, "issue 27: a re-run ran on its own; its argv and exit code are its own")
+			}
 		})
 	}
 }
