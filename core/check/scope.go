@@ -66,6 +66,9 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	if err != nil {
 		return r, spec.DirErrorOf(cfg.Specs, err)
 	}
+	if cfg.QualifyCollidingIDs {
+		files = spec.Qualify(files)
+	}
 	r.files = files
 	for _, f := range files {
 		unique, cols := spec.Dedupe(f.Scenarios)

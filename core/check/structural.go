@@ -71,8 +71,8 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(
-			"scenarios %q (line %d) and %q (line %d) of %s both have the id %q but different bodies; rename one of them",
-			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID))
+			"scenarios %q (line %d) and %q (line %d) of %s both have the id %q but different bodies; rename one of them%s",
+			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID, qualifyFix(cfg, r.files, c)))
 		f.ContractPath = c.contract
 		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
 		blocked[c.capability+"/"+c.Second.ID] = true
@@ -105,6 +105,27 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		out = append(out, orphan(cfg, r, p))
 	}
 	return validation{findings: dedupe(out), ready: ready}
+}
+
+// qualifyFix offers [scenarios] qualify_colliding_ids when it resolves the
+// collision c (issue 28): the two scenarios are under different
+// requirements, and the option is not set yet.
+func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
+	if cfg.QualifyCollidingIDs {
+		return ""
+	}
+	i := slices.IndexFunc(files, func(f spec.File) bool { return f.Path == c.specPath })
+	if i < 0 {
+		return ""
+	}
+	doc := files[i].Doc
+	req := doc.RequirementOf(c.Second.Line)
+	q := spec.QualifiedID(req, c.Second.ID)
+	if q == "" || req == doc.RequirementOf(c.First.Line) {
+		return ""
+	}
+	return fmt.Sprintf(", or set qualify_colliding_ids = true under [scenarios] in %s: the second then gets the id %q (its requirement %q qualifies it) and the contract %s",
+		config.Path, q, req, contract.Path(config.Dir, c.capability, q))
 }
 
 // checkUnit validates one scenario's contract. ok is true when nothing

@@ -62,6 +62,9 @@ func Init(fsys fs.FS, req InitRequest) (InitResult, error) {
 	if err != nil && !errors.Is(err, spec.ErrNoSpecsDir) {
 		return res, err
 	}
+	if cfg.QualifyCollidingIDs {
+		files = spec.Qualify(files)
+	}
 	stubs, err := Stubs(fsys, StubRequest{Files: files, AllMissing: true, Version: req.Version, TestType: TestType(req.Facts)})
 	if err != nil {
 		return res, err

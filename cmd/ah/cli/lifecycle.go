@@ -66,6 +66,9 @@ func deployedSpecs(r *repo) ([]spec.File, error) {
 	if err != nil {
 		return nil, spec.DirErrorOf(r.Config.Specs, err)
 	}
+	if r.Config.QualifyCollidingIDs {
+		files = spec.Qualify(files)
+	}
 	return files, nil
 }
 
