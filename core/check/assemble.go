@@ -17,6 +17,8 @@ type outcome struct {
 	changes []string
 	// skipped counts the units the unit arguments left out.
 	skipped int
+	// outOfScope are the units [scope] leaves out.
+	outOfScope []Unit
 	strict  bool
 	notes   []string
 	// ran is nil when tests were not run.
@@ -60,7 +62,14 @@ func assemble(o outcome) Report {
 		rep.Summary.NotRun = o.ran.NotRun
 	}
 	rep.Summary.Skipped = o.skipped
+	rep.Summary.OutOfScope = len(o.outOfScope)
 	rep.Units = units(o)
+	for _, u := range o.outOfScope {
+		rep.OutOfScope = append(rep.OutOfScope, report.Unit{
+			Capability: u.Capability, SpecPath: u.SpecPath, ContractPath: u.ContractPath,
+			Scenario: scenarioOf(u.Scenario), Status: report.UnitOutOfScope,
+		})
+	}
 	if o.picked != nil {
 		rep.Selection = o.picked
 	}

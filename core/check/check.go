@@ -93,6 +93,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		return Report{}, err
 	}
 	corpus := sc.units // the whole corpus, before units narrow the scope
+	sc, outOfScope := applyScope(sc, cfg.Scope)
 	sc, skipped, err := limitUnits(sc, opts.Units)
 	if err != nil {
 		return Report{}, err
@@ -120,12 +121,17 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
 	if len(sc.units) == 0 {
-		v.findings = append(v.findings, noScenarios(cfg))
+		f := noScenarios(cfg)
+		if len(outOfScope) > 0 {
+			f.Message = fmt.Sprintf("no scenarios in scope: [scope] in %s leaves out all %d scenarios under %s, so the gate checks nothing; widen its include or narrow its exclude",
+				config.Path, len(outOfScope), cfg.Specs)
+		}
+		v.findings = append(v.findings, f)
 	}
 	if opts.Shard != nil && opts.Shard.Index != 1 {
 		v.findings = nil
 	}
-	out := outcome{scope: sc, v: v, changes: changes, skipped: skipped, strict: opts.Strict, notes: notes}
+	out := outcome{scope: sc, v: v, changes: changes, skipped: skipped, strict: opts.Strict, notes: notes, outOfScope: outOfScope}
 	if opts.Shard != nil {
 		out.shard = &report.Shard{
 			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
