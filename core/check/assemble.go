@@ -19,8 +19,8 @@ type outcome struct {
 	skipped int
 	// outOfScope are the units [scope] leaves out.
 	outOfScope []Unit
-	strict  bool
-	notes   []string
+	strict     bool
+	notes      []string
 	// ran is nil when tests were not run.
 	ran *execution.Results
 	// shard is this shard's record; elsewhere the binding refs other
