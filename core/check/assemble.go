@@ -63,6 +63,7 @@ func assemble(o outcome) Report {
 	}
 	rep.Summary.Skipped = o.skipped
 	rep.Summary.OutOfScope = len(o.outOfScope)
+	rep.Summary.Waived = len(o.v.waived)
 	rep.Units = units(o)
 	for _, u := range o.outOfScope {
 		rep.OutOfScope = append(rep.OutOfScope, report.Unit{
@@ -98,7 +99,10 @@ func units(o outcome) []report.Unit {
 			Scenario: scenarioOf(u.Scenario), Status: report.UnitInvalid,
 		}
 		r, ok := ready[u.Key()]
+		_, waived := o.v.waived[u.Key()]
 		switch {
+		case waived:
+			ru.Status = report.UnitWaived
 		case !ok:
 		case o.ran == nil, o.picked != nil && !o.picked.Runs(u.Key()):
 			// Checked, not run: the selection skipped its tests.

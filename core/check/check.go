@@ -56,6 +56,10 @@ type Options struct {
 	// enabled = true, and once over all of them when the config enables
 	// it. Shard 1 alone runs it.
 	Mutation bool
+	// Today is the date ("YYYY-MM-DD") a [waiver]'s expires is compared
+	// with; empty expires no waiver. Core never reads the clock: the
+	// caller does.
+	Today string
 	// MutationEnableWorks says `ah doctor --enable mutation` would add a
 	// tool in this project (doctor.MutationToolKnown): only then is it
 	// offered as an apply_command (issue 27).
@@ -115,6 +119,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	v := validate(cfg, sc, read, detected.planner(cfg))
 	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
+	v.findings = append(v.findings, waiverFindings(v.waived, opts.Strict, opts.Today)...)
 	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, opts.Spk)
 	if err != nil {
 		return Report{}, err

@@ -35,6 +35,9 @@ type validated struct {
 type validation struct {
 	findings []finding.Finding
 	ready    []validated
+	// waived are the units whose valid contract carries a [waiver], by
+	// Unit.Key: never run, never passed (waiver.go).
+	waived map[string]waivedUnit
 }
 
 // entryResolver resolves one test entry to its runner plan (adapter.PlanEntry).
@@ -79,8 +82,16 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 	}
 	claimed := map[string]bool{}
 	var ready []validated
+	waived := map[string]waivedUnit{}
 	for i, u := range r.units {
 		claimed[u.ContractPath] = true
+		if w := read[i].contract.Waiver; w != nil && read[i].ok && !blocked[u.Key()] {
+			// Its tests are not run: no runner need resolve them.
+			waived[u.Key()] = waivedUnit{u, *w}
+			out = append(out, read[i].findings...)
+			out = append(out, danglingFindings(u)...)
+			continue
+		}
 		v, fs, ok := checkUnit(u, read[i], resolveEntry)
 		out = append(out, fs...)
 		out = append(out, danglingFindings(u)...)
@@ -104,7 +115,7 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	return validation{findings: dedupe(out), ready: ready}
+	return validation{findings: dedupe(out), ready: ready, waived: waived}
 }
 
 // qualifyFix offers [scenarios] qualify_colliding_ids when it resolves the
@@ -207,7 +218,7 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 		out = append(out, at(finding.IDMismatch, idMismatch(u, c.ID, want)))
 	}
 	switch {
-	case len(c.Tests) > 0 || hasProblem(problems, finding.MalformedContract):
+	case len(c.Tests) > 0 || hasProblem(problems, finding.MalformedContract) || c.Waiver != nil:
 	case u.Property != "":
 		out = append(out, untestedProperty(u))
 	default:

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"time"
+
 	"context"
 	"errors"
 	"fmt"
@@ -82,7 +84,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	opts := check.Options{Units: c.Units, Strict: c.Strict, Changes: overlay.Normalize(c.Changes)}
+	opts := check.Options{Units: c.Units, Strict: c.Strict, Changes: overlay.Normalize(c.Changes), Today: d.Clock.Now().Format(time.DateOnly)}
 	if c.Shard != "" {
 		s, _ := shard.Parse(c.Shard) // checked by Validate
 		opts.Shard = &s
