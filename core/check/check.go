@@ -167,7 +167,11 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Mutation && (opts.Shard == nil || opts.Shard.Index == 1) {
 		out.v.findings = append(out.v.findings, measureMutation(ctx, cfg, env, v.ready, opts.MutationEnableWorks)...)
 	}
-	return assemble(out), nil
+	rep := assemble(out)
+	if len(changes) == 0 {
+		rep.UncheckedChanges = len(overlay.IDs(fsys, cfg.Changes))
+	}
+	return rep, nil
 }
 
 // noScenarios is the warning of a scope without any scenario: a gate

@@ -19,6 +19,9 @@ type Report struct {
 	// OutOfScope lists the scenarios [scope] leaves out, in corpus order,
 	// each with status out_of_scope: counted, never checked nor passed.
 	OutOfScope []Unit
+	// UncheckedChanges counts the active changes a check without
+	// --changes did not check (issue 28): the text says so in one line.
+	UncheckedChanges int
 	// Interrupted is true when a cancellation stopped the run early.
 	Interrupted bool
 	// Strict is true when warnings fail the gate too (ah check --strict).
