@@ -17,8 +17,10 @@ type outcome struct {
 	changes []string
 	// skipped counts the units the unit arguments left out.
 	skipped int
-	strict  bool
-	notes   []string
+	// outOfScope are the units [scope] leaves out.
+	outOfScope []Unit
+	strict     bool
+	notes      []string
 	// ran is nil when tests were not run.
 	ran *execution.Results
 	// shard is this shard's record; elsewhere the binding refs other
@@ -60,7 +62,15 @@ func assemble(o outcome) Report {
 		rep.Summary.NotRun = o.ran.NotRun
 	}
 	rep.Summary.Skipped = o.skipped
+	rep.Summary.OutOfScope = len(o.outOfScope)
+	rep.Summary.Waived = len(o.v.waived)
 	rep.Units = units(o)
+	for _, u := range o.outOfScope {
+		rep.OutOfScope = append(rep.OutOfScope, report.Unit{
+			Capability: u.Capability, SpecPath: u.SpecPath, ContractPath: u.ContractPath,
+			Scenario: scenarioOf(u.Scenario), Status: report.UnitOutOfScope,
+		})
+	}
 	if o.picked != nil {
 		rep.Selection = o.picked
 	}
@@ -89,7 +99,10 @@ func units(o outcome) []report.Unit {
 			Scenario: scenarioOf(u.Scenario), Status: report.UnitInvalid,
 		}
 		r, ok := ready[u.Key()]
+		_, waived := o.v.waived[u.Key()]
 		switch {
+		case waived:
+			ru.Status = report.UnitWaived
 		case !ok:
 		case o.ran == nil, o.picked != nil && !o.picked.Runs(u.Key()):
 			// Checked, not run: the selection skipped its tests.

@@ -56,6 +56,10 @@ type Options struct {
 	// enabled = true, and once over all of them when the config enables
 	// it. Shard 1 alone runs it.
 	Mutation bool
+	// Today is the date ("YYYY-MM-DD") a [waiver]'s expires is compared
+	// with; empty expires no waiver. Core never reads the clock: the
+	// caller does.
+	Today string
 	// MutationEnableWorks says `ah doctor --enable mutation` would add a
 	// tool in this project (doctor.MutationToolKnown): only then is it
 	// offered as an apply_command (issue 27).
@@ -93,6 +97,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		return Report{}, err
 	}
 	corpus := sc.units // the whole corpus, before units narrow the scope
+	sc, outOfScope := applyScope(sc, cfg.Scope)
 	sc, skipped, err := limitUnits(sc, opts.Units)
 	if err != nil {
 		return Report{}, err
@@ -114,18 +119,24 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	v := validate(cfg, sc, read, detected.planner(cfg))
 	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
+	v.findings = append(v.findings, waiverFindings(v.waived, opts.Strict, opts.Today)...)
 	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, opts.Spk)
 	if err != nil {
 		return Report{}, err
 	}
 	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
 	if len(sc.units) == 0 {
-		v.findings = append(v.findings, noScenarios(cfg))
+		f := noScenarios(cfg)
+		if len(outOfScope) > 0 {
+			f.Message = fmt.Sprintf("no scenarios in scope: [scope] in %s leaves out all %d scenarios under %s, so the gate checks nothing; widen its include or narrow its exclude",
+				config.Path, len(outOfScope), cfg.Specs)
+		}
+		v.findings = append(v.findings, f)
 	}
 	if opts.Shard != nil && opts.Shard.Index != 1 {
 		v.findings = nil
 	}
-	out := outcome{scope: sc, v: v, changes: changes, skipped: skipped, strict: opts.Strict, notes: notes}
+	out := outcome{scope: sc, v: v, changes: changes, skipped: skipped, strict: opts.Strict, notes: notes, outOfScope: outOfScope}
 	if opts.Shard != nil {
 		out.shard = &report.Shard{
 			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
@@ -156,7 +167,11 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Mutation && (opts.Shard == nil || opts.Shard.Index == 1) {
 		out.v.findings = append(out.v.findings, measureMutation(ctx, cfg, env, v.ready, opts.MutationEnableWorks)...)
 	}
-	return assemble(out), nil
+	rep := assemble(out)
+	if len(changes) == 0 {
+		rep.UncheckedChanges = len(overlay.IDs(fsys, cfg.Changes))
+	}
+	return rep, nil
 }
 
 // noScenarios is the warning of a scope without any scenario: a gate

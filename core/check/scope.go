@@ -64,7 +64,10 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	var r resolved
 	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
 	if err != nil {
-		return r, spec.DirErrorOf(cfg.Specs, err)
+		return r, spec.DirErrorIn(fsys, cfg.Specs, err)
+	}
+	if cfg.QualifyCollidingIDs {
+		files = spec.Qualify(files)
 	}
 	r.files = files
 	for _, f := range files {

@@ -35,6 +35,9 @@ type validated struct {
 type validation struct {
 	findings []finding.Finding
 	ready    []validated
+	// waived are the units whose valid contract carries a [waiver], by
+	// Unit.Key: never run, never passed (waiver.go).
+	waived map[string]waivedUnit
 }
 
 // entryResolver resolves one test entry to its runner plan (adapter.PlanEntry).
@@ -71,16 +74,24 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(
-			"scenarios %q (line %d) and %q (line %d) of %s both have the id %q but different bodies; rename one of them",
-			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID))
+			"scenarios %q (line %d) and %q (line %d) of %s both have the id %q but different bodies; rename one of them%s",
+			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID, qualifyFix(cfg, r.files, c)))
 		f.ContractPath = c.contract
 		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
 		blocked[c.capability+"/"+c.Second.ID] = true
 	}
 	claimed := map[string]bool{}
 	var ready []validated
+	waived := map[string]waivedUnit{}
 	for i, u := range r.units {
 		claimed[u.ContractPath] = true
+		if w := read[i].contract.Waiver; w != nil && read[i].ok && !blocked[u.Key()] {
+			// Its tests are not run: no runner need resolve them.
+			waived[u.Key()] = waivedUnit{u, *w}
+			out = append(out, read[i].findings...)
+			out = append(out, danglingFindings(u)...)
+			continue
+		}
 		v, fs, ok := checkUnit(u, read[i], resolveEntry)
 		out = append(out, fs...)
 		out = append(out, danglingFindings(u)...)
@@ -104,7 +115,28 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	return validation{findings: dedupe(out), ready: ready}
+	return validation{findings: dedupe(out), ready: ready, waived: waived}
+}
+
+// qualifyFix offers [scenarios] qualify_colliding_ids when it resolves the
+// collision c (issue 28): the two scenarios are under different
+// requirements, and the option is not set yet.
+func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
+	if cfg.QualifyCollidingIDs {
+		return ""
+	}
+	i := slices.IndexFunc(files, func(f spec.File) bool { return f.Path == c.specPath })
+	if i < 0 {
+		return ""
+	}
+	doc := files[i].Doc
+	req := doc.RequirementOf(c.Second.Line)
+	q := spec.QualifiedID(req, c.Second.ID)
+	if q == "" || req == doc.RequirementOf(c.First.Line) {
+		return ""
+	}
+	return fmt.Sprintf(", or set qualify_colliding_ids = true under [scenarios] in %s: the second then gets the id %q (its requirement %q qualifies it) and the contract %s",
+		config.Path, q, req, contract.Path(config.Dir, c.capability, q))
 }
 
 // checkUnit validates one scenario's contract. ok is true when nothing
@@ -186,7 +218,7 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 		out = append(out, at(finding.IDMismatch, idMismatch(u, c.ID, want)))
 	}
 	switch {
-	case len(c.Tests) > 0 || hasProblem(problems, finding.MalformedContract):
+	case len(c.Tests) > 0 || hasProblem(problems, finding.MalformedContract) || c.Waiver != nil:
 	case u.Property != "":
 		out = append(out, untestedProperty(u))
 	default:

@@ -32,7 +32,15 @@ func limitUnits(r resolved, args []string) (resolved, int, error) {
 	if err != nil {
 		return r, 0, err
 	}
-	in := sel.Has
+	out := narrow(r, sel.Has, func(capability, _ string) bool { return sel.Whole(capability) }, sel.Whole)
+	return out, len(r.units) - len(out.units), nil
+}
+
+// narrow keeps the units (and collisions, overlay findings) whose
+// capability and key in accepts, the contracts whose capability and
+// scenario id keep accepts (the others are no orphans of this scope), and
+// the spec files of the capabilities file accepts.
+func narrow(r resolved, in func(capability, key string) bool, keep func(capability, id string) bool, file func(capability string) bool) resolved {
 	out := resolved{derived: r.derived, overlay: r.overlay}
 	out.overlay.findings = slices.DeleteFunc(slices.Clone(r.overlay.findings), func(f finding.Finding) bool {
 		id := ""
@@ -52,10 +60,10 @@ func limitUnits(r resolved, args []string) (resolved, int, error) {
 		}
 	}
 	for _, p := range r.contracts {
-		if capability, _, _ := contract.Split(config.Dir, p); sel.Whole(capability) {
+		if capability, id, _ := contract.Split(config.Dir, p); keep(capability, id) {
 			out.contracts = append(out.contracts, p)
 		}
 	}
-	out.files = slices.DeleteFunc(slices.Clone(r.files), func(f spec.File) bool { return !sel.Whole(f.Capability) })
-	return out, len(r.units) - len(out.units), nil
+	out.files = slices.DeleteFunc(slices.Clone(r.files), func(f spec.File) bool { return !file(f.Capability) })
+	return out
 }

@@ -62,6 +62,12 @@ type Config struct {
 	Selection Selection
 	// Spk is the [spk] table: how to run specodelic's spk (ah sync).
 	Spk Spk
+	// QualifyCollidingIDs is [scenarios] qualify_colliding_ids: a scenario
+	// whose id an earlier one under another requirement of its spec has
+	// gets a qualified id (spec.Qualify) instead of a slug-collision.
+	QualifyCollidingIDs bool
+	// Scope is [scope]: the scenarios the gate checks (scope.go).
+	Scope Scope
 }
 
 // Spk is the [spk] table. Command is empty when not set (the driver's
@@ -109,7 +115,7 @@ func Parse(data []byte) (Config, error) {
 		return Config{}, &Error{File: Path, Problems: msgs}
 	}
 	c := build(doc)
-	if msgs := badGlobs(c.Selection); len(msgs) > 0 {
+	if msgs := append(badGlobs(c.Selection), badScopeGlobs(c.Scope)...); len(msgs) > 0 {
 		return Config{}, &Error{File: Path, Problems: msgs}
 	}
 	return c, nil
@@ -162,6 +168,8 @@ func build(doc map[string]any) Config {
 		SpecLimit:             specLimit(doc),
 		Mutation:              mutation(doc),
 		Selection:             selectionOf(doc),
+		QualifyCollidingIDs:   qualifyOf(doc),
+		Scope:                 scopeOf(doc),
 	}
 	c.ToolVersion, _ = doc["tool_version"].(string)
 	if p, ok := doc["paths"].(map[string]any); ok {

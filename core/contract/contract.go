@@ -53,6 +53,20 @@ type Contract struct {
 	Tests []Entry
 	// Mutation is [quality.mutation] (quality.go).
 	Mutation Mutation
+	// Waiver is [waiver], nil when absent (issue 28).
+	Waiver *Waiver
+}
+
+// Waiver is [waiver]: the scenario is not provable by an automated test,
+// for Reason, until Expires ("YYYY-MM-DD", empty for no end).
+type Waiver struct {
+	Reason, Expires string
+}
+
+// Expired reports whether the waiver's expiry date is before today
+// ("YYYY-MM-DD"; an empty today never expires anything).
+func (w Waiver) Expired(today string) bool {
+	return w.Expires != "" && today != "" && w.Expires < today
 }
 
 // Problem is a contract defect reported as a finding of Kind.
@@ -136,6 +150,13 @@ func fill(c *Contract, doc map[string]any) {
 	c.Status, c.SupersededBy, c.AuthoredWith = str("status"), str("superseded_by"), str("authored_with")
 	c.FalsifiabilityClass = str("falsifiability_class")
 	c.Mutation = mutation(doc)
+	if w, ok := doc["waiver"].(map[string]any); ok {
+		c.Waiver = &Waiver{}
+		c.Waiver.Reason, _ = w["reason"].(string)
+		e, _ := w["expires"].(string)
+		// A TOML date arrives as RFC 3339 text: its day is the first ten.
+		c.Waiver.Expires = e[:min(len(e), 10)]
+	}
 	tests, _ := doc["tests"].(map[string]any)
 	types := make([]string, 0, len(tests))
 	for t := range tests {

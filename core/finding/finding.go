@@ -73,8 +73,11 @@ type Finding struct {
 	SpecPath string `json:"spec_path"`
 	// ContractPath is the repository-relative contract file, when one is
 	// involved (it may not exist yet, as for no-toml).
-	ContractPath string    `json:"contract_path,omitempty"`
-	Scenario     *Scenario `json:"scenario"`
+	ContractPath string `json:"contract_path,omitempty"`
+	// Change is the change whose overlay the finding was found in, set
+	// only by ah check --changes all (issue 28).
+	Change   string    `json:"change,omitempty"`
+	Scenario *Scenario `json:"scenario"`
 	// ScenarioProse is the verbatim, untruncated scenario body; nil when the
 	// finding has no scenario.
 	ScenarioProse   *string `json:"scenario_prose"`

@@ -51,6 +51,9 @@ const (
 	QualityMutation Kind = "quality-mutation"
 	QualityProperty Kind = "quality-property"
 	QualitySnapshot Kind = "quality-snapshot"
+	// WaivedScenario: a contract's [waiver] under --strict, or past its
+	// expiry date (issue 28).
+	WaivedScenario Kind = "waived-scenario"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -141,6 +144,8 @@ var kinds = map[Kind]KindInfo{
 	QualityMutation: {Quality, Note, EditCodeNotScenario},
 	QualityProperty: {Quality, Note, EditCodeNotScenario},
 	QualitySnapshot: {Quality, Note, EditCodeNotScenario},
+	// A waiver is a human's call: prove the scenario or renew it.
+	WaivedScenario: {Warning, Warn, HumanReviewRequired},
 }
 
 // actions lists every documented suggested action.

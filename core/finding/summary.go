@@ -16,6 +16,12 @@ type Summary struct {
 	// its shape.
 	Skipped int `json:"skipped,omitempty"`
 	NotRun  int `json:"not_run,omitempty"`
+	// OutOfScope counts the scenarios [scope] in the config leaves out;
+	// Waived the scenarios in scope whose contract carries a [waiver]
+	// (issue 28). Neither is ever counted as passed; both are omitted when
+	// zero.
+	OutOfScope int `json:"out_of_scope,omitempty"`
+	Waived     int `json:"waived,omitempty"`
 }
 
 // Summarize counts fs by category and kind; scenarios is the number of

@@ -32,6 +32,8 @@ type UnknownError struct {
 	// Where defaults to "in the deployed specs".
 	Where string
 	Known []string
+	// Hint, when set, is a way forward appended to the message.
+	Hint string
 }
 
 func (e *UnknownError) Error() string {
@@ -42,7 +44,11 @@ func (e *UnknownError) Error() string {
 	if known == "" {
 		known = "none"
 	}
-	return fmt.Sprintf("no %s %q %s; known: %s", e.What, e.Name, where, known)
+	msg := fmt.Sprintf("no %s %q %s; known: %s", e.What, e.Name, where, known)
+	if e.Hint != "" {
+		msg += "; " + e.Hint
+	}
+	return msg
 }
 
 // ExistsError lists files a plan refuses to overwrite (exit 1, nothing

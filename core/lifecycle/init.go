@@ -21,6 +21,10 @@ type InitRequest struct {
 	Version string
 	// Facts are the adapters detected (and probed) in the repository.
 	Facts adapter.Facts
+	// Scope, when set, names the capabilities to adopt first (ah init
+	// --scope): the config gets [scope] include = Scope and only their
+	// scenarios get stubs (issue 28).
+	Scope []string
 }
 
 // InitResult is the plan of ah init.
@@ -62,6 +66,23 @@ func Init(fsys fs.FS, req InitRequest) (InitResult, error) {
 	if err != nil && !errors.Is(err, spec.ErrNoSpecsDir) {
 		return res, err
 	}
+	if cfg.QualifyCollidingIDs {
+		files = spec.Qualify(files)
+	}
+	if len(req.Scope) > 0 {
+		if err := knownCapabilities(files, req.Scope); err != nil {
+			return res, err
+		}
+		var op *Op
+		if cfg, op, res.Notes, err = withScope(data, cfg, req.Scope, res.Notes); err != nil {
+			return res, err
+		}
+		if op != nil {
+			res.Ops = slices.DeleteFunc(res.Ops, func(o Op) bool { return o.Path == config.Path })
+			res.Ops = append(res.Ops, *op)
+		}
+	}
+	files = inScope(files, cfg.Scope)
 	stubs, err := Stubs(fsys, StubRequest{Files: files, AllMissing: true, Version: req.Version, TestType: TestType(req.Facts)})
 	if err != nil {
 		return res, err
@@ -100,4 +121,58 @@ func newConfig(fsys fs.FS, req InitRequest) ([]byte, []string) {
 		}
 	}
 	return data, notes
+}
+
+// knownCapabilities refuses an ah init --scope naming a capability the
+// deployed specs do not have (or hold nested), listing those they do.
+func knownCapabilities(files []spec.File, caps []string) error {
+	var known []string
+	for _, f := range files {
+		if f.Skipped == nil && f.Capability != "" {
+			known = append(known, f.Capability)
+		}
+	}
+	for _, c := range caps {
+		c = strings.TrimSuffix(c, "/")
+		if !slices.ContainsFunc(known, func(k string) bool { return k == c || strings.HasPrefix(k, c+"/") }) {
+			return &UnknownError{What: "capability", Name: c, Known: known}
+		}
+	}
+	return nil
+}
+
+// withScope adds [scope] include = caps to the config: a new config, or
+// one without [scope]. A config that has a [scope] is left as it is, with
+// a note: merging include lists by hand is the user's call.
+func withScope(data []byte, cfg config.Config, caps []string, notes []string) (config.Config, *Op, []string, error) {
+	if cfg.Scope.Set() {
+		return cfg, nil, append(notes, fmt.Sprintf("%s already has a [scope]: add %s to its include to gate them", config.Path, strings.Join(caps, ", "))), nil
+	}
+	quoted := make([]string, len(caps))
+	for i, c := range caps {
+		quoted[i] = tomlstring.Quote(strings.TrimSuffix(c, "/"))
+	}
+	text := string(data)
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	text += "\n# Adopted one capability at a time: the others count as out of scope (ah explain scope).\n[scope]\ninclude = [" + strings.Join(quoted, ", ") + "]\n"
+	next, err := config.Parse([]byte(text))
+	if err != nil {
+		return cfg, nil, notes, err
+	}
+	return next, &Op{Path: config.Path, Data: []byte(text)}, notes, nil
+}
+
+// inScope keeps the scenarios [scope] puts in scope: ah init stubs
+// nothing the gate does not check.
+func inScope(files []spec.File, s config.Scope) []spec.File {
+	if !s.Set() {
+		return files
+	}
+	out := slices.Clone(files)
+	for i, f := range out {
+		out[i].Scenarios = slices.DeleteFunc(slices.Clone(f.Scenarios), func(sc spec.Scenario) bool { return !s.In(f.Capability, sc.ID) })
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -19,6 +20,9 @@ type ScenarioRequest struct {
 	Changes                                  string
 	Change, Capability, Requirement, Heading string
 	Version, TestType                        string
+	// Create starts the change when its directory does not exist (ah
+	// scenario new --create): a proposal.md to fill in is planned too.
+	Create bool
 }
 
 // DeltaPath is the spec delta of capability in change.
@@ -40,8 +44,16 @@ func NewScenario(fsys fs.FS, req ScenarioRequest) ([]Op, error) {
 	if requirement == "" {
 		return nil, &InputError{"--requirement must name the requirement the scenario belongs to"}
 	}
+	var ops []Op
 	if err := changeExists(fsys, req.Changes, req.Change); err != nil {
-		return nil, err
+		ue, unknown := errors.AsType[*UnknownError](err)
+		if !unknown || !req.Create {
+			if unknown {
+				ue.Hint = "pass --create to start it"
+			}
+			return nil, err
+		}
+		ops = append(ops, Op{Path: path.Join(req.Changes, req.Change, "proposal.md"), Data: []byte(proposal(req.Change))})
 	}
 	if !fs.ValidPath(req.Capability) || req.Capability == "." {
 		return nil, &InputError{fmt.Sprintf("%q is not a capability: use its directory name under the specs directory", req.Capability)}
@@ -64,10 +76,16 @@ func NewScenario(fsys fs.FS, req ScenarioRequest) ([]Op, error) {
 	if present(fsys, staged) {
 		return nil, &ExistsError{Paths: []string{staged}, Why: "the change stages a contract of that id already"}
 	}
-	return []Op{
-		{Path: delta, Data: []byte(text)},
-		{Path: staged, Data: Stub(id, heading, req.Version, req.TestType)},
-	}, nil
+	return append(ops,
+		Op{Path: delta, Data: []byte(text)},
+		Op{Path: staged, Data: Stub(id, heading, req.Version, req.TestType)},
+	), nil
+}
+
+// proposal is the proposal.md of a change ah scenario new --create
+// starts, with the sections openspec validate requires.
+func proposal(change string) string {
+	return fmt.Sprintf("# Change: %s\n\n## Why\n[Why this change is needed.]\n\n## What Changes\n- [What the change does.]\n", change)
 }
 
 // appendScenario inserts block after the last line of the requirement

@@ -68,7 +68,14 @@ func StagedStubs(fsys fs.FS, req StagedStubRequest) ([]Op, error) {
 				exists = append(exists, p)
 				continue
 			}
-			ops = append(ops, Op{Path: p, Data: Stub(s.ID, s.Title, req.Version, req.TestType)})
+			data := Stub(s.ID, s.Title, req.Version, req.TestType)
+			if deployed, err := fs.ReadFile(fsys, contract.Path(config.Dir, c, s.ID)); err == nil {
+				// The change rewrites a deployed scenario: its contract,
+				// tests and all, still proves it until someone edits it
+				// (issue 28).
+				data = deployed
+			}
+			ops = append(ops, Op{Path: p, Data: data})
 		}
 	}
 	if len(exists) > 0 {
@@ -86,7 +93,7 @@ func (req StagedStubRequest) wanted(fsys fs.FS, capability string) ([]spec.Scena
 				out = append(out, s.Scenario)
 			}
 		}
-		return out, nil
+		return append(out, req.rewritten(fsys, capability)...), nil
 	}
 	var mine []spec.Scenario
 	for _, f := range req.Delta {
@@ -120,4 +127,30 @@ func ChangeScope(fsys fs.FS, deployed []spec.File, c overlay.Change) map[string]
 		note(f.Capability, f.Scenarios)
 	}
 	return overlay.Apply(deployed, contracts, []overlay.Change{c}).Scopes
+}
+
+// rewritten are the change's scenarios of capability that restate a
+// deployed scenario with new text and stage no contract: the overlay
+// keeps the old text (an overlay-conflict) until a copy of the deployed
+// contract is staged for them.
+func (req StagedStubRequest) rewritten(fsys fs.FS, capability string) []spec.Scenario {
+	inScope := map[string]overlay.Scenario{}
+	for _, s := range req.Scopes[capability] {
+		inScope[s.Scenario.ID] = s
+	}
+	var out []spec.Scenario
+	for _, f := range req.Delta {
+		if f.Skipped != nil || f.Capability != capability {
+			continue
+		}
+		mine, _ := spec.Dedupe(f.Scenarios)
+		for _, s := range mine {
+			e, ok := inScope[s.ID]
+			if ok && e.Change == "" && !spec.SameBody(e.Scenario.Body, s.Body) &&
+				present(fsys, contract.Path(config.Dir, capability, s.ID)) && !present(fsys, overlay.StagedPath(req.Change, capability, s.ID)) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }

@@ -14,7 +14,9 @@ import (
 
 // A change that rewrites scenario One (which has a deployed contract) and
 // adds Three (which has none): stubs are staged for the change's own
-// scenarios only, at .espectacular/changes/<id>/<capability>/<id>.toml.
+// scenarios only, at .espectacular/changes/<id>/<capability>/<id>.toml;
+// the rewritten One gets a copy of its deployed contract, tests and all
+// (issue 28), also under --all-missing.
 func TestStagedStubs(t *testing.T) {
 	deployedSpec := "# p\n\n## Requirements\n\n### Requirement: A\nThe system SHALL a.\n\n#### Scenario: One\n- **THEN** one\n\n#### Scenario: Two\n- **THEN** two\n"
 	delta := "## MODIFIED Requirements\n\n### Requirement: A\nThe system SHALL a.\n\n#### Scenario: One\n- **THEN** one, reworded\n\n#### Scenario: Two\n- **THEN** two\n\n## ADDED Requirements\n\n### Requirement: B\nThe system SHALL b.\n\n#### Scenario: Three\n- **THEN** three\n\n#### Scenario: Four\n- **THEN** four\n"
@@ -34,16 +36,16 @@ func TestStagedStubs(t *testing.T) {
 		want    []string
 		wantErr string
 	}{
-		{"all missing stages only the scenario with no contract", nil,
+		{"all missing stages the scenario with no contract and the rewritten one", nil,
 			func(r lifecycle.StagedStubRequest) lifecycle.StagedStubRequest { r.AllMissing = true; return r },
-			[]string{".espectacular/changes/c/p/three.toml"}, ""},
+			[]string{".espectacular/changes/c/p/three.toml", ".espectacular/changes/c/p/one.toml"}, ""},
 		{"all missing of a capability", nil,
 			func(r lifecycle.StagedStubRequest) lifecycle.StagedStubRequest {
 				r.AllMissing, r.Capability = true, "p"
 				return r
 			},
-			[]string{".espectacular/changes/c/p/three.toml"}, ""},
-		{"all missing skips a staged contract", []string{".espectacular/changes/c/p/three.toml"},
+			[]string{".espectacular/changes/c/p/three.toml", ".espectacular/changes/c/p/one.toml"}, ""},
+		{"all missing skips a staged contract", []string{".espectacular/changes/c/p/three.toml", ".espectacular/changes/c/p/one.toml"},
 			func(r lifecycle.StagedStubRequest) lifecycle.StagedStubRequest { r.AllMissing = true; return r },
 			nil, ""},
 		{"named: a rewritten scenario may get a staged contract", nil,
@@ -97,6 +99,10 @@ func TestStagedStubs(t *testing.T) {
 			var paths []string
 			for _, op := range ops {
 				paths = append(paths, op.Path)
+				if op.Path == ".espectacular/changes/c/p/one.toml" {
+					assert.Equal(t, "id = \"one\"\n", string(op.Data), "a copy of the deployed contract")
+					continue
+				}
 				assert.Contains(t, string(op.Data), "authored_with = \"0.12.0\"")
 			}
 			assert.Equal(t, tt.want, paths)

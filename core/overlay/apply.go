@@ -55,6 +55,15 @@ func Apply(deployed []spec.File, deployedContracts []string, changes []Change) R
 	}
 	var res Result
 	for _, c := range changes {
+		if c.SkipSpecs != "" && len(c.Files) > 0 {
+			// OpenSpec refuses such a change; its deltas are not applied.
+			for _, f := range c.Files {
+				a.conflict(c, f, nil, fmt.Sprintf(
+					"change %q declares skip_specs: true in %s but carries %s, which openspec archive refuses: remove the spec delta, or remove skip_specs from %s",
+					c.ID, c.SkipSpecs, f.Path, MetadataFile))
+			}
+			continue
+		}
 		for _, f := range c.Files {
 			res.Files = append(res.Files, f)
 			if f.Skipped != nil {

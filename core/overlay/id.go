@@ -11,6 +11,9 @@ import (
 type BadIDError struct{ ID string }
 
 func (e *BadIDError) Error() string {
+	if e.ID == ArchiveDir {
+		return fmt.Sprintf("change id %q names the directory of archived changes, not a change: give the id of an active change (a directory under [paths] changes)", e.ID)
+	}
 	return fmt.Sprintf("change id %q is not a change directory name: give the name of a directory under [paths] changes, without '/', '..' or a leading '.'", e.ID)
 }
 
@@ -31,9 +34,13 @@ func (e *UnknownChangeError) Error() string {
 	return msg + "; set [paths] changes in .espectacular/config.toml if the changes live elsewhere"
 }
 
+// ArchiveDir is the directory under [paths] changes holding archived
+// changes (OpenSpec's changes/archive): never a change id (issue 28).
+const ArchiveDir = "archive"
+
 // ValidID reports whether id can name a change directory.
 func ValidID(id string) error {
-	if id == "" || strings.ContainsAny(id, `/\`) || strings.Contains(id, "..") || strings.HasPrefix(id, ".") {
+	if id == "" || id == ArchiveDir || strings.ContainsAny(id, `/\`) || strings.Contains(id, "..") || strings.HasPrefix(id, ".") {
 		return &BadIDError{ID: id}
 	}
 	return nil

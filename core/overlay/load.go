@@ -30,6 +30,10 @@ type Change struct {
 	// ah will not read: a link leaving the repository, a name that is not
 	// UTF-8. They are reported as unreadable-path, never skipped silently.
 	Refused []*repofs.Refused
+	// SkipSpecs is the path of the change's .openspec.yaml when it
+	// declares skip_specs: true (OpenSpec 1.13): the change has no spec
+	// deltas by design, and openspec archive refuses one that carries any.
+	SkipSpecs string
 }
 
 // StagingDir is where the staged contracts of change id live.
@@ -59,6 +63,7 @@ func Load(fsys fs.FS, changesDir string, specLimit int64, ids []string) ([]Chang
 			return nil, fmt.Errorf("read change %s: %w", id, err)
 		}
 		c.Files = files
+		c.SkipSpecs = skipSpecs(fsys, dir)
 		if err := c.readStaged(fsys); err != nil {
 			return nil, err
 		}
@@ -111,4 +116,28 @@ func IDs(fsys fs.FS, dir string) []string {
 		}
 	}
 	return out
+}
+
+// MetadataFile is the per-change metadata of OpenSpec 1.13.
+const MetadataFile = ".openspec.yaml"
+
+// skipSpecs returns the change's metadata file when it declares
+// skip_specs: true, else "". One top-level scalar: no YAML parser needed.
+func skipSpecs(fsys fs.FS, dir string) string {
+	file := path.Join(dir, MetadataFile)
+	data, err := repofs.ReadFile(fsys, file, repofs.ConfigLimit)
+	if err != nil {
+		return ""
+	}
+	for line := range strings.Lines(string(data)) {
+		v, ok := strings.CutPrefix(line, "skip_specs:")
+		if !ok {
+			continue
+		}
+		v, _, _ = strings.Cut(v, " #")
+		if strings.TrimSpace(v) == "true" {
+			return file
+		}
+	}
+	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/core/spec"
 )
 
@@ -72,9 +73,13 @@ func (a *applier) redefine(c Change, f spec.File, e Scenario, s spec.Scenario) S
 	if _, ok := c.Staged[f.Capability+"/"+s.ID]; ok {
 		return Scenario{Capability: f.Capability, SpecPath: f.Path, Scenario: s, Change: c.ID}
 	}
+	step := shellword.Quote([]string{"ah", "contract", "new", "--change", c.ID, f.Capability, s.ID})
 	a.conflict(c, f, &s, fmt.Sprintf(
-		"change %q restates scenario %q of capability %q with text that differs from %s:%d and stages no contract for it: stage %s to accept the new text, or restate the scenario unchanged",
-		c.ID, s.Title, f.Capability, e.SpecPath, e.Scenario.Line, staged))
+		"change %q restates scenario %q of capability %q with text that differs from %s:%d and stages no contract for it: stage %s to accept the new text (`%s` copies the deployed contract there, tests and all), or restate the scenario unchanged",
+		c.ID, s.Title, f.Capability, e.SpecPath, e.Scenario.Line, staged, step))
+	// A step, not an apply_command: accepting the new text is a
+	// reviewer's decision (seed C-apply-command).
+	a.findings[len(a.findings)-1].Step = &step
 	return e
 }
 

@@ -16,6 +16,12 @@ type Report struct {
 	// Units lists every scenario in scope with its outcome, in scope order,
 	// so a printer can list passing scenarios too.
 	Units []Unit
+	// OutOfScope lists the scenarios [scope] leaves out, in corpus order,
+	// each with status out_of_scope: counted, never checked nor passed.
+	OutOfScope []Unit
+	// UncheckedChanges counts the active changes a check without
+	// --changes did not check (issue 28): the text says so in one line.
+	UncheckedChanges int
 	// Interrupted is true when a cancellation stopped the run early.
 	Interrupted bool
 	// Strict is true when warnings fail the gate too (ah check --strict).
@@ -99,6 +105,13 @@ const (
 	// UnitNotRun: the run was interrupted, or stopped by --fail-fast,
 	// before every binding ended.
 	UnitNotRun = "not_run"
+	// UnitWaived: the contract carries a [waiver] (a reason no automated
+	// test can prove the scenario); its tests are not run and it never
+	// passes (issue 28).
+	UnitWaived = "waived"
+	// UnitOutOfScope: [scope] in the config leaves the scenario out; it
+	// is listed in Report.OutOfScope, never in Units.
+	UnitOutOfScope = "out_of_scope"
 )
 
 // Unit is one scenario in scope and what became of it.

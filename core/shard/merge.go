@@ -212,6 +212,7 @@ func join(parts []Part) report.Report {
 	out.Findings = findings
 	out.Summary = finding.Summarize(findings, first.Summary.Scenarios, passed)
 	out.Summary.Skipped, out.Summary.NotRun = first.Summary.Skipped, notRun
+	out.Summary.OutOfScope, out.Summary.Waived = first.Summary.OutOfScope, first.Summary.Waived
 	if first.Executions != nil {
 		out.Executions = &list
 	}

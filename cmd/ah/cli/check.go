@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"slices"
+	"time"
+
 	"context"
 	"errors"
 	"fmt"
@@ -82,7 +85,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	opts := check.Options{Units: c.Units, Strict: c.Strict, Changes: overlay.Normalize(c.Changes)}
+	opts := check.Options{Units: c.Units, Strict: c.Strict, Changes: overlay.Normalize(c.Changes), Today: d.Clock.Now().Format(time.DateOnly)}
 	if c.Shard != "" {
 		s, _ := shard.Parse(c.Shard) // checked by Validate
 		opts.Shard = &s
@@ -115,7 +118,14 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	opts.Mutation = c.mutation(d, r)
 	opts.MutationEnableWorks = opts.Mutation && mutationEnableWorks(d, r)
 	start := d.Clock.Now()
-	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
+	run := check.Run
+	if slices.Contains(opts.Changes, check.AllChanges) {
+		if len(opts.Changes) > 1 {
+			return usageError("--changes %s checks every active change: give it alone", check.AllChanges)
+		}
+		run = check.RunAll
+	}
+	rep, err := run(ctx, r.FS, *r.Config, opts)
 	prog.clear()
 	if err != nil {
 		return checkError(err)
@@ -171,6 +181,9 @@ func (c *CheckCmd) progressMode(d *Deps) string {
 // errors; exitCode classifies them (exit 2, like anything else that is
 // not a failed gate).
 func checkError(err error) error {
+	if errors.Is(err, check.ErrAllChangesRun) {
+		return usageError("%v", err)
+	}
 	if _, ok := errors.AsType[*spec.UnknownUnitError](err); ok {
 		return fmt.Errorf("ah check %w", err)
 	}

@@ -52,6 +52,9 @@ func capabilityFiles(chdir string, d *Deps) []spec.File {
 	if err != nil {
 		return nil
 	}
+	if r.Config.QualifyCollidingIDs {
+		files = spec.Qualify(files)
+	}
 	var caps []spec.File
 	for _, f := range files {
 		if f.Skipped == nil && f.Capability != "" {

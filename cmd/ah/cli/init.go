@@ -13,7 +13,9 @@ import (
 )
 
 // InitCmd is `ah init`.
-type InitCmd struct{}
+type InitCmd struct {
+	Scope []string `name:"scope" placeholder:"CAP" help:"adopt these capabilities first: the config gets [scope] include = CAP..., only their scenarios get stub contracts, the rest count as out of scope (repeat or comma-separate)"`
+}
 
 // Run sets ah up in the repository: config, stub contracts, hook. It runs
 // in the -C directory (or the working directory), not in an enclosing
@@ -29,7 +31,7 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	res, err := lifecycle.Init(r.FS, lifecycle.InitRequest{Version: Version, Facts: facts})
+	res, err := lifecycle.Init(r.FS, lifecycle.InitRequest{Version: Version, Facts: facts, Scope: c.Scope})
 	var ce *config.Error
 	switch {
 	case errors.Is(err, lifecycle.ErrNoOpenSpec):

@@ -64,7 +64,10 @@ func (noRemover) Remove(_ context.Context, name string) error {
 func deployedSpecs(r *repo) ([]spec.File, error) {
 	files, err := spec.DiscoverLimit(r.FS, r.Config.Specs, r.Config.SpecBytes())
 	if err != nil {
-		return nil, spec.DirErrorOf(r.Config.Specs, err)
+		return nil, spec.DirErrorIn(r.FS, r.Config.Specs, err)
+	}
+	if r.Config.QualifyCollidingIDs {
+		files = spec.Qualify(files)
 	}
 	return files, nil
 }

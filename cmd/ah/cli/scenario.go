@@ -21,6 +21,7 @@ type ScenarioNewCmd struct {
 	Capability  string `arg:"" help:"The capability whose delta gets the scenario."`
 	Heading     string `arg:"" help:"The scenario heading, as in #### Scenario: <heading>."`
 	Requirement string `name:"requirement" required:"" placeholder:"TITLE" help:"The requirement the scenario belongs to (its exact name)."`
+	Create      bool   `name:"create" help:"Start the change when it does not exist yet: its directory and a proposal.md to fill in."`
 }
 
 // Run appends the scenario and stages its stub contract, both or neither.
@@ -29,13 +30,17 @@ func (c *ScenarioNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return lifecycle.NewScenario(r.FS, lifecycle.ScenarioRequest{
 			Changes: r.Config.Changes, Change: c.Change, Capability: c.Capability,
 			Requirement: c.Requirement, Heading: c.Heading,
-			Version: Version, TestType: lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)),
+			Version: Version, TestType: lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)), Create: c.Create,
 		})
 	})
 	if err != nil {
 		return err
 	}
-	lines := []string{"scenario: " + ops[0].Path, "contract: " + ops[1].Path}
+	var lines []string
+	if len(ops) == 3 { // --create started the change
+		lines, ops = append(lines, "change: "+ops[0].Path), ops[1:]
+	}
+	lines = append(lines, "scenario: "+ops[0].Path, "contract: "+ops[1].Path)
 	return reportFiles(d, g, output.ScenarioKind, data, lines)
 }
 

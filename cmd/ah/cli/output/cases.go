@@ -117,7 +117,8 @@ func unitOutcome(status string, fs []finding.Finding) string {
 	switch {
 	case status == report.UnitInvalid || slices.ContainsFunc(fs, finding.Finding.Blocking):
 		return caseError
-	case status == report.UnitNotRun:
+	case status == report.UnitNotRun, status == report.UnitWaived:
+		// A waived scenario is never a pass (issue 28).
 		return caseSkipped
 	}
 	return casePassed

@@ -18,6 +18,12 @@ func summaryText(r report.Report, durationMS *int64) string {
 	if s.Skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d skipped", s.Skipped))
 	}
+	if s.Waived > 0 {
+		notes = append(notes, fmt.Sprintf("%d waived", s.Waived))
+	}
+	if s.OutOfScope > 0 {
+		notes = append(notes, fmt.Sprintf("%d out of scope", s.OutOfScope))
+	}
 	if n := notSelected(r); n > 0 {
 		notes = append(notes, fmt.Sprintf("%d not run: not affected by the change", n))
 	}

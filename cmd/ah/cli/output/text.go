@@ -57,7 +57,11 @@ func (p *Text) Print(r report.Report) error {
 			sev = paint(yellow, sev)
 		}
 		loc := location(f)
-		fmt.Fprintf(&b, "%s: %s %s: %s\n", loc, sev, f.Kind, strings.TrimPrefix(f.Message, loc+": "))
+		msg := strings.TrimPrefix(f.Message, loc+": ")
+		if f.Change != "" && !strings.HasPrefix(msg, fmt.Sprintf("change %q", f.Change)) {
+			msg = "[change " + f.Change + "] " + msg
+		}
+		fmt.Fprintf(&b, "%s: %s %s: %s\n", loc, sev, f.Kind, msg)
 		if f.Test != nil {
 			writeTest(&b, f.Test, func(s string) string { return paint(dim, s) })
 		}
@@ -85,6 +89,9 @@ func (p *Text) Print(r report.Report) error {
 	changes := ""
 	if len(r.Scope.Changes) > 0 {
 		changes = " (with changes " + strings.Join(r.Scope.Changes, ", ") + ")"
+	}
+	if n := r.UncheckedChanges; n > 0 && len(r.Scope.Changes) == 0 {
+		fmt.Fprintf(&b, "%s not checked: ah check --changes all\n", count(n, "active change", "active changes"))
 	}
 	fmt.Fprintf(&b, "ah check: %s: %s%s\n", verdict, summaryText(r, p.durationMS), changes)
 	_, err := io.WriteString(p.w, b.String())
