@@ -24,7 +24,7 @@ func TestRunConfigScope(t *testing.T) {
 	}{
 		{"no scope", "", []string{
 			"no-toml openspec/specs/api/spec.md ay .espectacular/api/ay.toml",
-			"orphan-toml openspec/specs/api/spec.md old .espectacular/api/old.toml",
+			"orphan-toml openspec/specs/api/spec.md  .espectacular/api/old.toml",
 			"no-toml " + gatePath + " beta-works " + betaToml,
 		}, 3, nil},
 		{"include a capability", "[scope]\ninclude = [\"gate\"]\n", []string{
