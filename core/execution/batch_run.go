@@ -42,7 +42,7 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 	}
 	out := make([]JobResult, len(w.members))
 	rep := a.parse(o)
-	reason := fallbackReason(o, rep, inv.Timeout)
+	reason := fallbackReason(o, rep, a.partial(o), inv.Timeout)
 	if reason == "" {
 		reason = inconsistency(*rep, o.Result.ExitCode, func(tc ports.TestCase) bool {
 			return slices.ContainsFunc(b.sels, func(s ports.Selection) bool { return b.batcher.Matches(s, tc) })
@@ -75,8 +75,10 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 }
 
 // fallbackReason says why a batch's report cannot decide its members'
-// verdicts; empty when it can. The exit status alone never decides.
-func fallbackReason(o Outcome, rep *ports.TestReport, timeout time.Duration) string {
+// verdicts; empty when it can. The exit status alone never decides. A
+// report that could not be read names the anomaly the driver saw in what
+// there was (a pytest session that never ended although pytest exited 0).
+func fallbackReason(o Outcome, rep, partial *ports.TestReport, timeout time.Duration) string {
 	switch {
 	case o.StartErr != nil:
 		return fmt.Sprintf("it could not start: %v", o.StartErr)
@@ -84,6 +86,8 @@ func fallbackReason(o Outcome, rep *ports.TestReport, timeout time.Duration) str
 		return "it timed out after " + seconds(timeout) + "; per-binding re-runs carry the verdicts"
 	case o.Result.Signaled:
 		return "it was killed by a signal"
+	case rep == nil && partial != nil && len(partial.Anomalies) > 0:
+		return CauseAnomaly + partial.Anomalies[0]
 	case rep == nil:
 		return "its structured output could not be read: unparseable or cut short"
 	case len(rep.Errors) > 0:

@@ -20,15 +20,21 @@ import (
 )
 
 // lines reads a fake framework's stdout: one "<id> <status>" per line;
-// "garbage" makes it unparsed.
-func lines(res ports.Result, _ []byte) ports.TestReport {
-	out := ports.TestReport{Parsed: true}
+// "garbage" makes it unparsed; "! <anomaly>" adds an anomaly, "~
+// <anomaly>" one that leaves the report unparsed.
+func lines(res ports.Result, _ []byte) (out ports.TestReport) {
+	out = ports.TestReport{Parsed: true}
 	for l := range strings.Lines(string(res.Stdout)) {
 		id, st, ok := strings.Cut(strings.TrimSpace(l), " ")
 		if !ok {
 			return ports.TestReport{}
 		}
 		if id == "!" {
+			out.Anomalies = append(out.Anomalies, st)
+			continue
+		}
+		if id == "~" { // an anomaly that also leaves the report unfinished
+			defer func() { out.Parsed = false }()
 			out.Anomalies = append(out.Anomalies, st)
 			continue
 		}

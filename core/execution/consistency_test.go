@@ -30,6 +30,11 @@ func TestBatchInconsistentFallsBack(t *testing.T) {
 			nil, execution.CauseAnomaly + "a second result for t02", 9,
 		},
 		{
+			"an unfinished report with an anomaly (pytest exited 0 before its session ended)",
+			ports.Result{Stdout: []byte("t01 passed\n~ pytest ended early\n")},
+			nil, execution.CauseAnomaly + "pytest ended early", 9,
+		},
+		{
 			"a second result for one test",
 			ports.Result{ExitCode: 1, Stdout: []byte("t02 failed\nt01 passed\nt02 passed\n")},
 			failing("t02"), execution.CauseDuplicate + "t02", 8,

@@ -1,6 +1,7 @@
 package pytest
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -10,14 +11,18 @@ import (
 var _ ports.Batcher = Driver{}
 
 // Select implements ports.Batcher: flags that are all node ids or paths
-// (`tests/test_x.py::test_a`, `tests/test_x.py`, `tests/`), no option
-// (not `-k`, `-x` or `-m`: what they select depends on more than names).
+// relative to the directory pytest runs in (`tests/test_x.py::test_a`,
+// `tests/test_x.py`, `tests/`), no option (not `-k`, `-x` or `-m`: what
+// they select depends on more than names), and no absolute path or `..`
+// (the plugin reports ids relative to that directory and below it).
 func (Driver) Select(flags []string) (ports.Selection, bool) {
 	if len(flags) == 0 {
 		return ports.Selection{}, false
 	}
 	for _, f := range flags {
-		if f == "" || strings.HasPrefix(f, "-") || strings.ContainsAny(f, " \t\n") {
+		file, _, _ := strings.Cut(f, "::")
+		if f == "" || strings.HasPrefix(f, "-") || strings.ContainsAny(f, " \t\n\\") ||
+			path.IsAbs(file) || slices.Contains(strings.Split(file, "/"), "..") {
 			return ports.Selection{}, false
 		}
 	}
@@ -42,30 +47,34 @@ func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, boo
 
 // Matches implements ports.Batcher: a test is selected by a node id that
 // is its own, its parametrised parent (`test_a` selects `test_a[1]`), its
-// class or module (`path::Class`, `path`), or a directory above it.
-// Reported node ids are relative to pytest's rootdir; when that is a
-// subdirectory of the repository, the selector's leading directories are
-// tried off one by one.
+// class or module (`path::Class`, `path`), or a directory above it. The
+// plugin reports node ids with their path relative to the directory pytest
+// ran in, which is what a selector's path is relative to, so both compare
+// exactly: no leading directory is ever dropped (a selector naming an
+// emptied `legacy/tests` matches nothing, never the tests under `tests/`).
 func (Driver) Matches(sel ports.Selection, tc ports.TestCase) bool {
 	for _, t := range sel.Terms {
-		t = strings.TrimSuffix(strings.TrimPrefix(t, "./"), "/")
-		for {
-			if selects(t, tc.ID) {
-				return true
-			}
-			i := strings.IndexByte(t, '/')
-			if i < 0 || strings.Contains(t[:i], "::") {
-				break
-			}
-			t = t[i+1:]
+		if selects(clean(t), tc.ID) {
+			return true
 		}
 	}
 	return false
 }
 
+// clean writes a selector's path as pytest resolves it (`./tests//x.py`
+// is `tests/x.py`, `tests/` is `tests`); the names after `::` are kept.
+func clean(sel string) string {
+	file, names, ok := strings.Cut(sel, "::")
+	file = path.Clean(file)
+	if ok {
+		return file + "::" + names
+	}
+	return file
+}
+
 func selects(sel, id string) bool {
-	if sel == "" {
-		return false
+	if sel == "" || sel == "." {
+		return sel == "." && !strings.HasPrefix(id, "../")
 	}
 	if id == sel {
 		return true

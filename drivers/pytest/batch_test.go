@@ -18,6 +18,10 @@ func TestSelect(t *testing.T) {
 		{[]string{"tests/test_x.py::test_a[1]", "tests/"}, true},
 		{[]string{"-k", "a"}, false},
 		{[]string{"tests/test_x.py", "-x"}, false},
+		// Ids are relative to the directory pytest runs in, and below it.
+		{[]string{"/repo/tests/test_x.py::test_a"}, false},
+		{[]string{"../tests/test_x.py"}, false},
+		{[]string{"tests/test_x.py::test_a[..]"}, true},
 		{nil, false},
 	}
 	for _, tt := range tests {
@@ -46,7 +50,12 @@ func TestMatches(t *testing.T) {
 		{"tests/test_x.py", "tests/test_x.py::test_a", true},
 		{"./tests/", "tests/test_x.py::test_a", true},
 		{"tests", "tests_other/test_x.py::test_a", false},
-		{"py/tests/test_x.py::test_a", "tests/test_x.py::test_a", true},
+		// Issue 23 item 5: no leading directory is dropped.
+		{"py/tests/test_x.py::test_a", "tests/test_x.py::test_a", false},
+		{"legacy/tests", "tests/test_x.py::test_a", false},
+		{"py/tests/test_x.py::test_a", "py/tests/test_x.py::test_a", true},
+		{"tests//test_x.py::test_a", "tests/test_x.py::test_a", true},
+		{".", "tests/test_x.py::test_a", true},
 		{"tests/test_x.py::test_a[1]", "tests/test_x.py::test_a[2]", false},
 	}
 	for _, tt := range tests {

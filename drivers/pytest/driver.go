@@ -1,7 +1,6 @@
 package pytest
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -12,10 +11,6 @@ import (
 
 // Name is the adapter name of pytest in config and output.
 const Name = "pytest"
-
-// ReportName is the report file the plugin writes inside the scratch
-// directory.
-const ReportName = "report.jsonl"
 
 // NoCacheArgs keep pytest from writing .pytest_cache into the repository.
 var NoCacheArgs = []string{"-p", "no:cacheprovider"}
@@ -48,10 +43,10 @@ func (Driver) Framework() ports.Framework {
 func (Driver) RunsFramework(words []string) bool { return pytestEnd(words) >= 0 }
 
 // Prepare implements ports.Driver. It loads the bundled plugin right after
-// the pytest token, writes the plugin into scratch, puts scratch on
-// PYTHONPATH and names the report file; an argv that does not run pytest
-// (a tox or make wrapper) is left alone, since the flags would reach
-// another program.
+// the pytest token, writes the plugin and a fresh key into scratch, puts
+// scratch on PYTHONPATH and reads the report from stdout as pytest writes
+// it (see Stream); an argv that does not run pytest (a tox or make
+// wrapper) is left alone, since the flags would reach another program.
 func (Driver) Prepare(words []string, scratch string) ports.Prepared {
 	at := pytestEnd(words)
 	if at < 0 {
@@ -59,12 +54,12 @@ func (Driver) Prepare(words []string, scratch string) ports.Prepared {
 	}
 	extra := append(PluginArgs(), NoCacheArgs...)
 	out := slices.Concat(words[:at], extra, words[at:])
-	report := filepath.Join(scratch, ReportName)
+	key := NewKey()
 	return ports.Prepared{
-		Argv:       out,
-		Env:        []string{ReportEnv + "=" + report, "PYTHONPATH=" + scratch},
-		ReportFile: report,
-		Files:      map[string][]byte{PluginModule + ".py": PluginSource},
+		Argv:   out,
+		Env:    []string{"PYTHONPATH=" + scratch},
+		Files:  map[string][]byte{PluginModule + ".py": PluginSource, KeyFile: []byte(key + "\n")},
+		Stream: NewStream(key),
 	}
 }
 

@@ -3,6 +3,7 @@ package pytest_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -39,7 +40,6 @@ func TestRunsFramework(t *testing.T) {
 
 func TestPrepare(t *testing.T) {
 	scratch := filepath.Join("/tmp", "ah-run-1")
-	report := filepath.Join(scratch, pytest.ReportName)
 	tests := []struct {
 		name string
 		argv []string
@@ -56,9 +56,16 @@ func TestPrepare(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := pytest.New().Prepare(tt.argv, scratch)
 			assert.Equal(t, tt.want, got.Argv)
-			assert.Equal(t, []string{"AH_PYTEST_REPORT=" + report, "PYTHONPATH=" + scratch}, got.Env)
-			assert.Equal(t, report, got.ReportFile)
-			assert.Equal(t, map[string][]byte{"ah_pytest_report.py": pytest.PluginSource}, got.Files)
+			// No file holds the results and no variable names a channel:
+			// the report streams on stdout, each line keyed.
+			assert.Equal(t, []string{"PYTHONPATH=" + scratch}, got.Env)
+			assert.Empty(t, got.ReportFile)
+			assert.Equal(t, pytest.PluginSource, got.Files["ah_pytest_report.py"])
+			key := strings.TrimSpace(string(got.Files[pytest.KeyFile]))
+			assert.Len(t, key, 32)
+			assert.NotNil(t, got.Stream)
+			other := pytest.New().Prepare(tt.argv, scratch)
+			assert.NotEqual(t, got.Files[pytest.KeyFile], other.Files[pytest.KeyFile], "a fresh key per run")
 		})
 	}
 	t.Run("not pytest: untouched, no report", func(t *testing.T) {

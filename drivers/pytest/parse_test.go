@@ -198,7 +198,7 @@ func TestPlugin(t *testing.T) {
 		t.Errorf("PluginArgs() = %q, want %q", got, want)
 	}
 	src := string(pytest.PluginSource)
-	for _, want := range []string{`ENV_VAR = "` + pytest.ReportEnv + `"`, "def pytest_configure(config):"} {
+	for _, want := range []string{`KEY_FILE = "` + pytest.KeyFile + `"`, "def pytest_configure(config):"} {
 		if !strings.Contains(src, want) {
 			t.Errorf("PluginSource does not contain %q", want)
 		}
