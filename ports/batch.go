@@ -38,3 +38,20 @@ type Selection struct {
 	// ids; vitest: the name pattern, then file filters).
 	Terms []string
 }
+
+// Auditor is an optional capability of a Batcher whose framework can list
+// the tests that exist without running any (go test -list): the core runs
+// AuditArgv before the batch and hands its stdout to Audit with the
+// batch's report, so a result for a name the framework never announced,
+// or a selected test with no result, makes the batch inconsistent
+// (issue 23), whatever the tests printed.
+type Auditor interface {
+	// AuditArgv is the command listing the tests the batch can report,
+	// after the runner's command prefix.
+	AuditArgv(command []string, sels []Selection) []string
+	// Audit reads the listing (ok false: it cannot be read) and returns
+	// the selections resolved for Matches against this report (go: each
+	// package pattern resolved to its import path) and the anomalies
+	// found in the report against the listing.
+	Audit(listing []byte, sels []Selection, rep TestReport) (resolved []Selection, anomalies []string, ok bool)
+}

@@ -29,8 +29,10 @@ type work struct {
 type batch struct {
 	id      string
 	batcher ports.Batcher
-	// sels are the members' selections, one per member.
-	sels []ports.Selection
+	// sels are the members' selections, one per member; prefix is the
+	// runner's command the batch argv starts with.
+	sels   []ports.Selection
+	prefix []string
 }
 
 // planWork groups the jobs into units of work. With batching on, the
@@ -77,7 +79,7 @@ func planWork(jobs []Job, batching bool) []work {
 			continue
 		}
 		n++
-		w := &work{members: g.members, batch: &batch{id: fmt.Sprintf("batch-%d", n), batcher: g.b, sels: g.sels}}
+		w := &work{members: g.members, batch: &batch{id: fmt.Sprintf("batch-%d", n), batcher: g.b, sels: g.sels, prefix: g.prefix}}
 		w.job = batchJob(jobs, g.members, argv)
 		for _, m := range g.members {
 			inBatch[m] = w

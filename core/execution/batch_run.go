@@ -24,6 +24,9 @@ type Batch = report.Batch
 func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []JobResult {
 	b, inv := w.batch, w.job.Invocation
 	a := inv.runner.(frameworkRunner) // planWork batches adapter jobs only
+	// The listing runs first, so a batch that cannot be audited costs
+	// one listing, not a whole run.
+	listing, listed := auditListing(ctx, env, inv, b)
 	o := execute(ctx, env, inv)
 	rec := &Batch{
 		ID: b.id, TestType: inv.Type, Adapter: a.name, Bindings: []string{},
@@ -43,9 +46,12 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 	out := make([]JobResult, len(w.members))
 	rep := a.parse(o)
 	reason := fallbackReason(o, rep, a.partial(o), inv.Timeout)
+	sels := b.sels
 	if reason == "" {
-		reason = inconsistency(*rep, o.Result.ExitCode, func(tc ports.TestCase) bool {
-			return slices.ContainsFunc(b.sels, func(s ports.Selection) bool { return b.batcher.Matches(s, tc) })
+		var checked ports.TestReport
+		sels, checked = audited(b, listing, listed, *rep)
+		reason = inconsistency(checked, o.Result.ExitCode, func(tc ports.TestCase) bool {
+			return slices.ContainsFunc(sels, func(s ports.Selection) bool { return b.batcher.Matches(s, tc) })
 		})
 	}
 	rerun := map[int]string{} // member position -> why it re-runs
@@ -64,7 +70,7 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 			// status (C-batch-matched-zero): a batch that died before
 			// reaching a test is a cut report, which the driver names as
 			// an anomaly, and falls back above.
-			matched := selected(b.batcher, b.sels[k], *rep)
+			matched := selected(b.batcher, sels[k], *rep)
 			out[k] = attributed(j, mo, a, b.id, matched, shareMS, env.Timings)
 			out[k].Duration = share
 		}

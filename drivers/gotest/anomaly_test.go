@@ -38,6 +38,18 @@ func TestParseAnomalies(t *testing.T) {
 			ports.TestFailed, []string{"p.TestA panicked and ended the test binary"},
 		},
 		{"never finished", run, ports.TestFailed, []string{"p.TestA did not finish before the test binary exited"}},
+		{
+			// A forged run+pass ahead of the real test: its real run
+			// comes after a result.
+			"a run after a result",
+			run + `{"Action":"pass","Package":"p","Test":"TestA"}` + "\n" + run + `{"Action":"fail","Package":"p","Test":"TestA"}` + "\n",
+			ports.TestPassed, []string{"p.TestA started again after its result (passed)", "a second result (failed after passed) for p.TestA"},
+		},
+		{
+			"a run twice",
+			run + run + `{"Action":"pass","Package":"p","Test":"TestA"}` + "\n",
+			ports.TestPassed, []string{"p.TestA started twice"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,6 +61,32 @@ func TestParseAnomalies(t *testing.T) {
 			if tt.name == "honest" {
 				assert.Equal(t, 1500*time.Millisecond, rep.Tests[0].Duration)
 			}
+		})
+	}
+}
+
+// TestParseSubtestParent: a subtest starts while its parent runs; one
+// that starts after its parent's result, or without a parent, was not
+// written by the testing package. A subtest name may hold a slash.
+func TestParseSubtestParent(t *testing.T) {
+	ev := func(action, test string) string {
+		return `{"Action":"` + action + `","Package":"p","Test":"` + test + `"}` + "\n"
+	}
+	tests := []struct {
+		name      string
+		stream    string
+		anomalies []string
+	}{
+		{"inside", ev("run", "TestA") + ev("run", "TestA/x") + ev("pass", "TestA/x") + ev("pass", "TestA"), nil},
+		{"slash in its name", ev("run", "TestA") + ev("run", "TestA/x/y") + ev("pass", "TestA/x/y") + ev("pass", "TestA"), nil},
+		{"after the parent", ev("run", "TestA") + ev("pass", "TestA") + ev("run", "TestA/x") + ev("pass", "TestA/x"),
+			[]string{"p.TestA/x started outside its running parent"}},
+		{"no parent", ev("run", "TestB/x") + ev("pass", "TestB/x"), []string{"p.TestB/x started outside its running parent"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := gotest.Parse([]byte(tt.stream + `{"Action":"pass","Package":"p"}` + "\n"))
+			assert.Equal(t, tt.anomalies, rep.Anomalies)
 		})
 	}
 }

@@ -13,10 +13,10 @@ import (
 var _ ports.Batcher = Driver{}
 
 // Select implements ports.Batcher: flags of exactly one package (no
-// `...` pattern, so the batch stays one test binary) and one `-run`
-// pattern, nothing else. The selection's group is the package; its term
-// is the pattern, which must compile level by level as `go test` splits
-// it.
+// `...` pattern, so each binding names one test binary) and one `-run`
+// pattern, nothing else. Bindings of every package share one group, so
+// they batch across packages (issue 23); the terms are the pattern, which
+// must compile level by level as `go test` splits it, and the package.
 func (Driver) Select(flags []string) (ports.Selection, bool) {
 	var pkg, run string
 	for i := 0; i < len(flags); i++ {
@@ -35,27 +35,33 @@ func (Driver) Select(flags []string) (ports.Selection, bool) {
 	if pkg == "" || run == "" || compileRun(run) == nil {
 		return ports.Selection{}, false
 	}
-	return ports.Selection{Group: pkg, Terms: []string{run}}, true
+	return ports.Selection{Terms: []string{run, pkg}}, true
 }
 
-// BatchArgv implements ports.Batcher: `go test` splits -run at top-level
-// `|` into alternatives, each split at top-level `/` into levels, so the
-// patterns joined with `|` select exactly the union of the bindings'
-// tests, whatever their number of levels.
+// Terms of a go selection: the -run pattern, the package as the binding
+// names it, and, once Audit resolved it, the package's import path.
+const (
+	termRun = iota
+	termPackage
+	termImportPath
+)
+
+// BatchArgv implements ports.Batcher: every package once, in binding
+// order, and one -run pattern. `go test` splits -run at top-level `|` into
+// alternatives, each split at top-level `/` into levels, so the patterns
+// joined with `|` select exactly the union of the bindings' tests in every
+// package, whatever their number of levels; Matches attributes by
+// (package, test), so a test of package a that only b's pattern selects
+// claims nothing.
 func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, bool) {
 	if len(sels) == 0 {
 		return nil, false
 	}
-	var pats []string
-	for _, s := range sels {
-		if s.Group != sels[0].Group || len(s.Terms) != 1 {
-			return nil, false
-		}
-		if !slices.Contains(pats, s.Terms[0]) {
-			pats = append(pats, s.Terms[0])
-		}
+	pats, pkgs := union(sels)
+	if pats == nil {
+		return nil, false
 	}
-	argv := slices.Concat(command, []string{sels[0].Group, "-run", strings.Join(pats, "|")})
+	argv := slices.Concat(command, pkgs, []string{"-run", strings.Join(pats, "|")})
 	// go test's default -timeout of 10 minutes is meant for one binding's
 	// binary; a batch runs many, under ah's own bound (the largest
 	// timeout_seconds of its entries). A -timeout the runner sets stays.
@@ -65,27 +71,60 @@ func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, boo
 	return argv, true
 }
 
+// union is the distinct -run patterns and packages of sels, in order; nil
+// when a selection is not a go one.
+func union(sels []ports.Selection) (pats, pkgs []string) {
+	for _, s := range sels {
+		if len(s.Terms) < termImportPath {
+			return nil, nil
+		}
+		if !slices.Contains(pats, s.Terms[termRun]) {
+			pats = append(pats, s.Terms[termRun])
+		}
+		if !slices.Contains(pkgs, s.Terms[termPackage]) {
+			pkgs = append(pkgs, s.Terms[termPackage])
+		}
+	}
+	return pats, pkgs
+}
+
 // Matches implements ports.Batcher with the testing package's own rule:
 // the test name split at `/` matches when some alternative's level
 // patterns each match the name element at their level. A test with fewer
 // elements than the alternative has levels only ran to reach its subtests
-// (a partial match in testing's terms) and is not selected by it.
+// (a partial match in testing's terms) and is not selected by it. A
+// selection Audit resolved also needs the test's package to be its own;
+// an unresolved one (a binding run alone, one package) reads the name
+// after the import path.
 func (Driver) Matches(sel ports.Selection, tc ports.TestCase) bool {
-	if len(sel.Terms) != 1 {
+	if len(sel.Terms) < termImportPath {
 		return false
 	}
-	alts := compileRun(sel.Terms[0])
-	name, ok := testName(tc.ID)
-	if !ok {
-		return false
+	var name string
+	var ok bool
+	if len(sel.Terms) > termImportPath {
+		name, ok = strings.CutPrefix(tc.ID, sel.Terms[termImportPath]+".")
+	} else {
+		name, ok = testName(tc.ID)
 	}
+	return ok && runs(compileRun(sel.Terms[termRun]), name, true)
+}
+
+// runs reports whether a -run pattern's alternatives select name: fully
+// (every level matched, the test's own result counts) or, with full false,
+// at all (the first levels matched: testing runs the test, if only to
+// reach its subtests).
+func runs(alts [][]*regexp.Regexp, name string, full bool) bool {
 	elems := strings.Split(name, "/")
 	for _, levels := range alts {
-		if len(elems) < len(levels) {
+		if full && len(elems) < len(levels) {
 			continue
 		}
 		all := true
 		for i, re := range levels {
+			if i >= len(elems) {
+				break
+			}
 			if !re.MatchString(elems[i]) {
 				all = false
 				break

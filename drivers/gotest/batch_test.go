@@ -17,8 +17,8 @@ func TestSelect(t *testing.T) {
 		want  ports.Selection
 		ok    bool
 	}{
-		{"package and run", []string{"./acceptance", "-run", "^TestScript$/^check$"}, ports.Selection{Group: "./acceptance", Terms: []string{"^TestScript$/^check$"}}, true},
-		{"run= form first", []string{"-run=^TestA$", "."}, ports.Selection{Group: ".", Terms: []string{"^TestA$"}}, true},
+		{"package and run", []string{"./acceptance", "-run", "^TestScript$/^check$"}, ports.Selection{Terms: []string{"^TestScript$/^check$", "./acceptance"}}, true},
+		{"run= form first", []string{"-run=^TestA$", "."}, ports.Selection{Terms: []string{"^TestA$", "."}}, true},
 		{"another flag", []string{".", "-run", "^TestA$", "-count=2"}, ports.Selection{}, false},
 		{"two packages", []string{"./a", "./b", "-run", "^TestA$"}, ports.Selection{}, false},
 		{"package pattern", []string{"./...", "-run", "^TestA$"}, ports.Selection{}, false},
@@ -38,17 +38,18 @@ func TestSelect(t *testing.T) {
 func TestBatchArgv(t *testing.T) {
 	d := gotest.New()
 	sels := []ports.Selection{
-		{Group: "./acceptance", Terms: []string{"^TestScript$/^check$/^a$"}},
-		{Group: "./acceptance", Terms: []string{"^TestCorpus$"}},
-		{Group: "./acceptance", Terms: []string{"^TestScript$/^check$/^a$"}},
+		{Terms: []string{"^TestScript$/^check$/^a$", "./acceptance"}},
+		{Terms: []string{"^TestCorpus$", "./acceptance"}},
+		{Terms: []string{"^TestScript$/^check$/^a$", "./acceptance"}},
 	}
 	got, ok := d.BatchArgv([]string{"go", "test"}, sels)
 	require.True(t, ok)
 	assert.Equal(t, []string{"go", "test", "./acceptance", "-run", "^TestScript$/^check$/^a$|^TestCorpus$", "-timeout=0"}, got)
 	got, _ = d.BatchArgv([]string{"go", "test", "-timeout=30m"}, sels[:1])
 	assert.Equal(t, []string{"go", "test", "-timeout=30m", "./acceptance", "-run", "^TestScript$/^check$/^a$"}, got, "the runner's own -timeout stays")
-	_, ok = d.BatchArgv([]string{"go", "test"}, append(sels, ports.Selection{Group: "./other", Terms: []string{"^TestB$"}}))
-	assert.False(t, ok, "one package per batch")
+	got, ok = d.BatchArgv([]string{"go", "test"}, append(sels, ports.Selection{Terms: []string{"^TestB$", "./other"}}))
+	require.True(t, ok, "packages batch together (issue 23 item 10)")
+	assert.Equal(t, []string{"go", "test", "./acceptance", "./other", "-run", "^TestScript$/^check$/^a$|^TestCorpus$|^TestB$", "-timeout=0"}, got)
 }
 
 // TestMatches follows testing's rules: levels split at top-level `/`,
@@ -77,8 +78,19 @@ func TestMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pattern+" "+tt.id, func(t *testing.T) {
-			got := gotest.New().Matches(ports.Selection{Group: ".", Terms: []string{tt.pattern}}, ports.TestCase{ID: tt.id})
+			got := gotest.New().Matches(ports.Selection{Terms: []string{tt.pattern, "."}}, ports.TestCase{ID: tt.id})
 			assert.Equal(t, tt.want, got, "Matches(%q, %q)", tt.pattern, tt.id)
 		})
 	}
+}
+
+// TestMatchesResolved attributes by (package, test) once Audit resolved
+// the binding's package: the same name in another package is not its.
+func TestMatchesResolved(t *testing.T) {
+	sel := ports.Selection{Terms: []string{"^TestA$", "./a", "m/a"}}
+	d := gotest.New()
+	assert.True(t, d.Matches(sel, ports.TestCase{ID: "m/a.TestA"}))
+	assert.False(t, d.Matches(sel, ports.TestCase{ID: "m/b.TestA"}), "another package")
+	assert.False(t, d.Matches(sel, ports.TestCase{ID: "m/a/x.TestA"}), "a package below")
+	assert.True(t, d.Matches(sel, ports.TestCase{ID: "m/a.TestA/sub"}))
 }

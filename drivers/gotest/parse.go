@@ -108,7 +108,7 @@ func (p *parser) handle(ev event) {
 	case ev.Action == "output":
 		t.output.WriteString(ev.Output)
 	case ev.Action == "run":
-		t.started = true
+		p.started(pkg, t, ev.Test)
 	case status == "":
 	case t.status != "":
 		// The first result is final: a second one (a forged "--- PASS"
@@ -120,6 +120,38 @@ func (p *parser) handle(ev event) {
 	default:
 		t.status, t.elapsed = status, time.Duration(ev.Elapsed*float64(time.Second))
 	}
+}
+
+// started records a test's run event. A test starts once, before its
+// result; a subtest starts while its parent runs (t.Run waits for it), so
+// a run event breaking either rule was written by something other than
+// the testing package: a test printing go test's framing, or writing
+// events into go test's own stdout.
+func (p *parser) started(pkg *pkgState, t *testState, name string) {
+	switch {
+	case t.status != "":
+		p.anomalies = append(p.anomalies, fmt.Sprintf("%s started again after its result (%s)", t.id, t.status))
+	case t.started:
+		p.anomalies = append(p.anomalies, t.id+" started twice")
+	}
+	if strings.Contains(name, "/") && !pkg.runningParent(name) {
+		p.anomalies = append(p.anomalies, fmt.Sprintf("%s started outside its running parent", t.id))
+	}
+	t.started = true
+}
+
+// runningParent reports whether some test whose name is a `/`-prefix of
+// name is running (a subtest's own name may hold a slash).
+func (pkg *pkgState) runningParent(name string) bool {
+	for i := len(name) - 1; i > 0; i-- {
+		if name[i] != '/' {
+			continue
+		}
+		if parent, ok := pkg.byName[name[:i]]; ok && parent.started && parent.status == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // terminal maps the test2json actions that end a test to its status.
