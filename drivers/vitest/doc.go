@@ -10,8 +10,8 @@
 package vitest
 
 // ReporterArgs returns the arguments added after `vitest run` so that vitest
-// prints its usual console output and also writes the JSON report to
-// outputFile. `--outputFile.json` routes only the JSON reporter to the file.
-func ReporterArgs(outputFile string) []string {
-	return []string{"--reporter=default", "--reporter=json", "--outputFile.json=" + outputFile}
+// prints its usual console output and also loads ah's reporter from
+// reporterFile, which streams results onto stdout (Stream).
+func ReporterArgs(reporterFile string) []string {
+	return []string{"--reporter=default", "--reporter=" + reporterFile}
 }

@@ -121,8 +121,8 @@ func TestParseUnparseable(t *testing.T) {
 }
 
 func TestReporterArgs(t *testing.T) {
-	got := vitest.ReporterArgs("/tmp/ah/vitest.json")
-	want := []string{"--reporter=default", "--reporter=json", "--outputFile.json=/tmp/ah/vitest.json"}
+	got := vitest.ReporterArgs("/tmp/ah/ah-reporter.mjs")
+	want := []string{"--reporter=default", "--reporter=/tmp/ah/ah-reporter.mjs"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ReporterArgs() = %q, want %q", got, want)
 	}
