@@ -23,6 +23,11 @@ type TestCase struct {
 	// zero when it reported none. A batched binding's timeout_seconds is
 	// checked against the sum over its matched tests.
 	Duration time.Duration
+	// Selectors are the selection terms the framework itself found
+	// selecting this test, for a driver that has the framework evaluate
+	// them in its own dialect (vitest: -t patterns under JavaScript's
+	// RegExp); nil when the driver evaluates selections in Go.
+	Selectors []string
 }
 
 // ReportError is a problem the framework reported outside any test case:

@@ -74,15 +74,15 @@ func planWork(jobs []Job, batching bool) []work {
 		if len(g.members) <= BatchThreshold {
 			continue
 		}
-		argv, ok := g.b.BatchArgv(slices.Clone(g.prefix), g.sels)
-		if !ok {
-			continue
-		}
-		n++
-		w := &work{members: g.members, batch: &batch{id: fmt.Sprintf("batch-%d", n), batcher: g.b, sels: g.sels, prefix: g.prefix}}
-		w.job = batchJob(jobs, g.members, argv)
-		for _, m := range g.members {
-			inBatch[m] = w
+		for _, c := range chunks(g.b, g.prefix, g.sels) {
+			n++
+			members := g.members[c.from:c.to]
+			sels := g.sels[c.from:c.to]
+			w := &work{members: members, batch: &batch{id: fmt.Sprintf("batch-%d", n), batcher: g.b, sels: sels, prefix: g.prefix}}
+			w.job = batchJob(jobs, members, c.argv)
+			for _, m := range members {
+				inBatch[m] = w
+			}
 		}
 	}
 	var out []work

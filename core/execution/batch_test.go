@@ -215,3 +215,43 @@ func TestBatchFallback(t *testing.T) {
 		})
 	}
 }
+
+// TestBatchChunksFitArgLimit: a group whose one argv would pass the
+// argument budget runs as several batched invocations, each within it, each
+// with more than one member, none per binding just for size (issue 23 item 13).
+func TestBatchChunksFitArgLimit(t *testing.T) {
+	long := strings.Repeat("x", 2000)
+	res, calls := batchRun(t, 60, execution.Options{Workers: 2, Batch: true}, passAll, func(i int, b *execution.Binding) {
+		b.Entry.Flags = fmt.Sprintf("t%02d%s", i, long)
+	})
+	assert.Equal(t, 60, res.Passed)
+	require.Greater(t, len(calls), 1, "120 KB of selectors cannot be one argv")
+	assert.Len(t, res.Batches, len(calls), "every chunk is a batch of its own")
+	members := 0
+	for _, c := range calls {
+		size := 0
+		for _, a := range c.Argv {
+			size += len(a) + 1
+		}
+		assert.LessOrEqual(t, size, execution.MaxBatchArgv)
+		assert.Greater(t, len(c.Argv), 2, "no chunk of a single binding")
+		members += len(c.Argv) - 1
+	}
+	assert.Equal(t, 60, members)
+	for _, b := range res.Batches {
+		assert.Empty(t, b.Fallback)
+	}
+}
+
+// TestBatchChunkOversizedMemberRunsAlone: a binding whose selector alone
+// passes the per-argument bound keeps its own process; the rest still batch.
+func TestBatchChunkOversizedMemberRunsAlone(t *testing.T) {
+	res, calls := batchRun(t, 10, execution.Options{Workers: 1, Batch: true}, passAll, func(i int, b *execution.Binding) {
+		if i == 10 {
+			b.Entry.Flags = "t10" + strings.Repeat("y", execution.MaxBatchArg)
+		}
+	})
+	assert.Equal(t, 10, res.Passed)
+	assert.Len(t, calls, 2)
+	assert.Empty(t, res.Executions[9].Batch)
+}

@@ -65,7 +65,7 @@ type Started struct {
 }
 
 // ScratchName stands for a run's private scratch directory in output argv
-// (vitest's --outputFile.json=<scratch>/report.json).
+// (vitest's --reporter=<scratch>/ah-reporter.mjs).
 const ScratchName = "<scratch>"
 
 // shownArgv is the executed argv as output shows it.

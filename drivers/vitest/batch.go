@@ -1,10 +1,8 @@
 package vitest
 
 import (
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/espectacular/ah/ports"
 )
@@ -13,9 +11,11 @@ var _ ports.Batcher = Driver{}
 
 // Select implements ports.Batcher: one name pattern (`-t <p>`,
 // `--testNamePattern <p>` or their `=` forms) plus optional file filters,
-// nothing else. The pattern must mean the same to JavaScript's RegExp and
-// to Go's regexp (JSOnly), or the attribution could not evaluate it
-// exactly. The terms are the pattern, then the file filters.
+// nothing else. The pattern is evaluated by ah's reporter inside vitest
+// with JavaScript's RegExp, so any pattern batches whose escapes, classes
+// and groups close inside it (selfContained): the batch's alternation can
+// then be split back into exactly the bindings' patterns. The terms are
+// the pattern, then the file filters.
 func (Driver) Select(flags []string) (ports.Selection, bool) {
 	var pattern string
 	var files []string
@@ -38,7 +38,7 @@ func (Driver) Select(flags []string) (ports.Selection, bool) {
 			return ports.Selection{}, false
 		}
 	}
-	if pattern == "" || JSOnly(pattern) || compile(pattern) == nil {
+	if pattern == "" || !selfContained(pattern) {
 		return ports.Selection{}, false
 	}
 	return ports.Selection{Terms: append([]string{pattern}, files...)}, true
@@ -48,14 +48,15 @@ func (Driver) Select(flags []string) (ports.Selection, bool) {
 // non-capturing groups, and the union of the file filters when every
 // binding has some (one without filters runs every file).
 func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, bool) {
-	var pats, files []string
+	var pats, groups, files []string
 	allFiltered := true
 	for _, s := range sels {
 		if len(s.Terms) == 0 {
 			return nil, false
 		}
-		if p := "(?:" + s.Terms[0] + ")"; !slices.Contains(pats, p) {
-			pats = append(pats, p)
+		if !slices.Contains(pats, s.Terms[0]) {
+			pats = append(pats, s.Terms[0])
+			groups = append(groups, "(?:"+s.Terms[0]+")")
 		}
 		if len(s.Terms) == 1 {
 			allFiltered = false
@@ -66,23 +67,28 @@ func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, boo
 			}
 		}
 	}
+	union := strings.Join(groups, "|")
+	if back, ok := alternatives(union); !ok || !slices.Equal(back, pats) {
+		return nil, false
+	}
 	if !allFiltered {
 		files = nil
 	}
-	return slices.Concat(command, files, []string{"--testNamePattern=" + strings.Join(pats, "|")}), len(pats) > 0
+	return slices.Concat(command, files, []string{"--testNamePattern=" + union}), len(pats) > 0
 }
 
-// Matches implements ports.Batcher: the pattern, unanchored as vitest
-// uses it, against the test's full name (describe titles and title joined
-// by spaces), and a file filter, when there are any, as a substring of the
-// test's file.
+// Matches implements ports.Batcher: the pattern selects the test when the
+// reporter, evaluating it with JavaScript's RegExp against the name vitest
+// matches (describe titles and title joined by spaces), said so
+// (TestCase.Selectors); a file filter, when there are any, is a substring
+// of the test's file, as vitest filters files. A test the reporter did not
+// evaluate is selected by nothing, which fails closed.
 func (Driver) Matches(sel ports.Selection, tc ports.TestCase) bool {
-	if len(sel.Terms) == 0 {
+	if len(sel.Terms) == 0 || !slices.Contains(tc.Selectors, sel.Terms[0]) {
 		return false
 	}
-	file, full, ok := strings.Cut(tc.ID, " > ")
-	re := compile(sel.Terms[0])
-	if !ok || re == nil || !re.MatchString(full) {
+	file, _, ok := strings.Cut(tc.ID, " > ")
+	if !ok {
 		return false
 	}
 	if len(sel.Terms) == 1 {
@@ -94,53 +100,4 @@ func (Driver) Matches(sel ports.Selection, tc ports.TestCase) bool {
 		}
 	}
 	return false
-}
-
-var compiled sync.Map // pattern -> *regexp.Regexp (nil: not compilable)
-
-func compile(pattern string) *regexp.Regexp {
-	if v, ok := compiled.Load(pattern); ok {
-		return v.(*regexp.Regexp)
-	}
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		re = nil
-	}
-	compiled.Store(pattern, re)
-	return re
-}
-
-// JSOnly reports whether a pattern uses a construct that JavaScript's
-// RegExp and Go's regexp read differently or only one of them has:
-// lookaround, back-references (`\1`..`\9`, `\k<name>`), Unicode property
-// escapes (`\p`, which JavaScript without the u flag reads as a plain p),
-// and inline flag groups. The scan is escape-aware: `\(?=` is literal.
-func JSOnly(p string) bool {
-	for i := 0; i < len(p); i++ {
-		switch p[i] {
-		case '\\':
-			if i+1 < len(p) && strings.IndexByte("123456789kpP", p[i+1]) >= 0 {
-				return true
-			}
-			i++
-		case '[':
-			// Inside a class, ( and ? are literal; skip to its end.
-			for i++; i < len(p) && p[i] != ']'; i++ {
-				if p[i] == '\\' {
-					i++
-				}
-			}
-		case '(':
-			if i+1 < len(p) && p[i+1] == '?' && !strings.HasPrefix(p[i:], "(?:") && !namedGroup(p[i:]) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// namedGroup reports whether s starts a named capture group `(?<name>`,
-// which both engines read alike (and not a lookbehind `(?<=`, `(?<!`).
-func namedGroup(s string) bool {
-	return strings.HasPrefix(s, "(?<") && len(s) > 3 && s[3] != '=' && s[3] != '!'
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/espectacular/ah/drivers/vitest"
 	"github.com/espectacular/ah/ports"
@@ -21,13 +22,18 @@ func TestSelect(t *testing.T) {
 		{[]string{"--testNamePattern", "x", "-t", "y"}, nil, false},
 		{[]string{"-t", "a", "--bail"}, nil, false},
 		{[]string{"test/calc.test.js"}, nil, false},
-		{[]string{"-t", "a(?=b)"}, nil, false},
-		{[]string{"-t", `(a)\1`}, nil, false},
+		// JavaScript evaluates every pattern, lookaround and
+		// back-references included; only one that would not split back
+		// out of a batch's alternation stays alone.
+		{[]string{"-t", "a(?=b)"}, []string{"a(?=b)"}, true},
+		{[]string{"-t", `(a)\1`}, []string{`(a)\1`}, true},
+		{[]string{"-t", `^n10\s?$`}, []string{`^n10\s?$`}, true},
 		{[]string{"-t", `\(?=literal`}, []string{`\(?=literal`}, true},
-		{[]string{"-t", `(?<name>a)`}, []string{`(?<name>a)`}, true},
-		{[]string{"-t", `[(?=]x`}, []string{`[(?=]x`}, true},
-		{[]string{"-t", `\p{L}`}, nil, false},
-		{[]string{"-t", `(?i)adds`}, nil, false},
+		{[]string{"-t", `[(]x`}, []string{`[(]x`}, true},
+		{[]string{"-t", `a)|(?:b`}, nil, false},
+		{[]string{"-t", `a\`}, nil, false},
+		{[]string{"-t", `[a`}, nil, false},
+		{[]string{"-t", `(a`}, nil, false},
 	}
 	for _, tt := range tests {
 		got, ok := vitest.New().Select(tt.flags)
@@ -48,19 +54,35 @@ func TestBatchArgv(t *testing.T) {
 }
 
 func TestMatches(t *testing.T) {
+	id := "test/calc.test.js > calc add adds two numbers"
 	tests := []struct {
-		terms []string
-		id    string
-		want  bool
+		terms     []string
+		selectors []string
+		want      bool
 	}{
-		{[]string{"adds two"}, "test/calc.test.js > calc add adds two numbers", true},
-		{[]string{"^calc add adds"}, "test/calc.test.js > calc add adds two numbers", true},
-		{[]string{"^adds"}, "test/calc.test.js > calc add adds two numbers", false},
-		{[]string{"adds", "test/calc"}, "test/calc.test.js > calc add adds two numbers", true},
-		{[]string{"adds", "test/other"}, "test/calc.test.js > calc add adds two numbers", false},
+		{[]string{"adds two"}, []string{"adds two"}, true},
+		{[]string{"^adds"}, []string{"adds two"}, false},
+		{[]string{"adds"}, nil, false},
+		{[]string{"adds", "test/calc"}, []string{"adds"}, true},
+		{[]string{"adds", "./test/calc"}, []string{"adds"}, true},
+		{[]string{"adds", "test/other"}, []string{"adds"}, false},
 	}
 	for _, tt := range tests {
-		got := vitest.New().Matches(ports.Selection{Terms: tt.terms}, ports.TestCase{ID: tt.id})
-		assert.Equal(t, tt.want, got, "Matches(%q, %q)", tt.terms, tt.id)
+		got := vitest.New().Matches(ports.Selection{Terms: tt.terms}, ports.TestCase{ID: id, Selectors: tt.selectors})
+		assert.Equal(t, tt.want, got, "Matches(%q) with selectors %q", tt.terms, tt.selectors)
 	}
+}
+
+func TestBatchArgvSplitsBack(t *testing.T) {
+	d := vitest.New()
+	var sels []ports.Selection
+	for _, f := range [][]string{{"-t", `^a(?=b)`}, {"-t", `[)]|x`}, {"-t", `\)`}} {
+		sel, ok := d.Select(f)
+		require.True(t, ok, "Select(%q)", f)
+		sels = append(sels, sel)
+	}
+	got, ok := d.BatchArgv([]string{"vitest", "run"}, sels)
+	require.True(t, ok)
+	p := vitest.New().Prepare(got, "/s")
+	assert.JSONEq(t, `["(?:^a(?=b))|(?:[)]|x)|(?:\\))", "^a(?=b)", "[)]|x", "\\)"]`, string(p.Files[vitest.PatternsName]))
 }

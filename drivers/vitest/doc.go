@@ -1,17 +1,19 @@
-// Package vitest parses vitest's JSON report for ah.
+// Package vitest runs vitest for ah and reads its results.
 //
 // The driver runs `node_modules/.bin/vitest run` (or `npx --no vitest run` when the
 // project has no local binary) in the project root, adding ReporterArgs: the
-// default reporter keeps the console output people read, and the JSON
-// reporter writes a Jest-compatible report to a file the caller names, so
-// the two never share stdout. Parse reads that file's bytes; it never starts a
-// process. The flags were checked against vitest 4.1.12 (the newest release
-// that runs on Node 20; vitest 5 needs Node 22.12 or later).
+// default reporter keeps the console output people read, and ah's reporter
+// (reporter.mjs, written into the run's scratch directory) streams each result
+// onto stdout as it happens, in records authenticated by a nonce only
+// vitest's main process knows (Stream). Name patterns are evaluated by that
+// reporter with JavaScript's RegExp, never translated to Go's regexp. Parse
+// never starts a process. The flags were checked against vitest 4.1.12 (the
+// newest release that runs on Node 20; vitest 5 needs Node 22.12 or later).
 package vitest
 
 // ReporterArgs returns the arguments added after `vitest run` so that vitest
-// prints its usual console output and also writes the JSON report to
-// outputFile. `--outputFile.json` routes only the JSON reporter to the file.
-func ReporterArgs(outputFile string) []string {
-	return []string{"--reporter=default", "--reporter=json", "--outputFile.json=" + outputFile}
+// prints its usual console output and also loads ah's reporter from
+// reporterFile, which streams results onto stdout (Stream).
+func ReporterArgs(reporterFile string) []string {
+	return []string{"--reporter=default", "--reporter=" + reporterFile}
 }

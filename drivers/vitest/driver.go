@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/espectacular/ah/drivers/argv"
 	"github.com/espectacular/ah/ports"
@@ -15,8 +16,12 @@ import (
 // Name is the adapter name of vitest in config and output.
 const Name = "vitest"
 
-// ReportName is the JSON report file inside the scratch directory.
-const ReportName = "report.json"
+// ReporterName is ah's reporter module inside the scratch directory, and
+// PatternsName the name patterns it evaluates, next to it.
+const (
+	ReporterName = "ah-reporter.mjs"
+	PatternsName = "ah-patterns.json"
+)
 
 // localBin is the project's own vitest, installed by npm, pnpm or yarn.
 const localBin = "node_modules/.bin/vitest"
@@ -101,7 +106,10 @@ func importsFramework(content []byte) bool { return importsVitest.Match(content)
 func (Driver) RunsFramework(words []string) bool { return argv.Find(words, Name) >= 0 }
 
 // Prepare implements ports.Driver: ReporterArgs go at the end (before any
-// `--`), writing the JSON report into scratch, and colour is turned off.
+// `--`), loading ah's reporter from scratch, which streams the results onto
+// stdout (Stream); colour is turned off. The reporter evaluates every name
+// pattern of the argv, and each group of a batch's alternation, with
+// JavaScript's RegExp (patterns).
 func (Driver) Prepare(words []string, scratch string) ports.Prepared {
 	if argv.Find(words, Name) < 0 {
 		return ports.Prepared{Argv: slices.Clone(words)}
@@ -110,33 +118,57 @@ func (Driver) Prepare(words []string, scratch string) ports.Prepared {
 	if i := slices.Index(words, "--"); i >= 0 {
 		end = i
 	}
-	report := filepath.Join(scratch, ReportName)
+	cands := patterns(words[:end])
+	list, _ := json.Marshal(cands)
 	return ports.Prepared{
-		Argv: slices.Concat(words[:end], ReporterArgs(report), words[end:]),
+		Argv: slices.Concat(words[:end], ReporterArgs(filepath.Join(scratch, ReporterName)), words[end:]),
 		// The console output ends up in a finding's tails, where colour
 		// codes are noise: vitest colours even into a pipe.
-		Env:        []string{"NO_COLOR=1"},
-		ReportFile: report,
+		Env:    []string{"NO_COLOR=1"},
+		Files:  map[string][]byte{ReporterName: reporterJS, PatternsName: list},
+		Stream: NewStream(cands),
 	}
 }
 
-// Parse implements ports.Driver: it reads the JSON report. Test ids keep
-// vitest's absolute file names; the caller makes them relative.
-//
-// Without a report, an option vitest rejects (`CACError: Unknown option
-// ...` on stderr) is a ports.KindUsage error.
-func (Driver) Parse(res ports.Result, report []byte) ports.TestReport {
-	r := Parse(report, "")
-	if !r.Parsed && len(report) == 0 && !res.TimedOut && !res.Canceled {
-		if m := cacError.FindString(string(res.Stderr)); m != "" {
-			return ports.TestReport{Parsed: true, Errors: []ports.ReportError{{Kind: ports.KindUsage, Message: m}}}
+// patterns are the name patterns of an argv (`-t p`, `-t=p`,
+// `--testNamePattern p` and `--testNamePattern=p`), each followed by its
+// groups when it is a batch's alternation, without repeats.
+func patterns(words []string) []string {
+	out := []string{}
+	add := func(p string) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
 		}
 	}
-	return r
+	for i := 0; i < len(words); i++ {
+		name, value, hasValue := strings.Cut(words[i], "=")
+		if name != "-t" && name != "--testNamePattern" {
+			continue
+		}
+		if !hasValue {
+			if i+1 >= len(words) {
+				break
+			}
+			value, i = words[i+1], i+1
+		}
+		add(value)
+		if parts, ok := alternatives(value); ok {
+			for _, p := range parts {
+				add(p)
+			}
+		}
+	}
+	return out
 }
 
-// cacError is the line vitest's argument parser (cac) fails with.
-var cacError = regexp.MustCompile(`(?m)^CACError: .*$`)
+// Parse implements ports.Driver. Prepare streams every run, so Parse only
+// sees a run Prepare did not reach: it reads whatever records its stdout
+// tail holds.
+func (Driver) Parse(res ports.Result, _ []byte) ports.TestReport {
+	s := NewStream(nil)
+	_, _ = s.Write(res.Stdout)
+	return s.Report(res)
+}
 
 func isFile(repo fs.FS, name string) bool {
 	fi, err := fs.Stat(repo, name)

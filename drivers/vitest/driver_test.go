@@ -1,7 +1,6 @@
 package vitest_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 	"testing/fstest"
@@ -34,19 +33,30 @@ func TestRunsFramework(t *testing.T) {
 
 func TestPrepare(t *testing.T) {
 	scratch := filepath.Join("/tmp", "ah-run-1")
-	report := filepath.Join(scratch, vitest.ReportName)
+	reporter := filepath.Join(scratch, vitest.ReporterName)
 	got := vitest.New().Prepare([]string{"npx", "vitest", "run", "src/a.test.ts", "-t", "adds"}, scratch)
-	assert.Equal(t, ports.Prepared{
-		Argv:       append([]string{"npx", "vitest", "run", "src/a.test.ts", "-t", "adds"}, vitest.ReporterArgs(report)...),
-		Env:        []string{"NO_COLOR=1"},
-		ReportFile: report,
-	}, got)
+	assert.Equal(t, append([]string{"npx", "vitest", "run", "src/a.test.ts", "-t", "adds"}, vitest.ReporterArgs(reporter)...), got.Argv)
+	assert.Equal(t, []string{"NO_COLOR=1"}, got.Env)
+	assert.Empty(t, got.ReportFile, "no file a test could rewrite")
+	require.NotNil(t, got.Stream)
+	assert.Contains(t, string(got.Files[vitest.ReporterName]), "onTestCaseResult")
+	assert.JSONEq(t, `["adds"]`, string(got.Files[vitest.PatternsName]))
 
 	got = vitest.New().Prepare([]string{"vitest", "run", "--", "extra"}, scratch)
-	assert.Equal(t, append(append([]string{"vitest", "run"}, vitest.ReporterArgs(report)...), "--", "extra"), got.Argv)
+	assert.Equal(t, append(append([]string{"vitest", "run"}, vitest.ReporterArgs(reporter)...), "--", "extra"), got.Argv)
+	assert.JSONEq(t, `[]`, string(got.Files[vitest.PatternsName]))
 
 	argv := []string{"npm", "test"}
 	assert.Equal(t, ports.Prepared{Argv: argv}, vitest.New().Prepare(argv, scratch))
+}
+
+// TestPreparePatterns: the reporter evaluates a batch's alternation and
+// each of its groups, so attribution needs no other regex dialect.
+func TestPreparePatterns(t *testing.T) {
+	got := vitest.New().Prepare([]string{"vitest", "run", `--testNamePattern=(?:^n10\s?$)|(?:^n11 ..$)|(?:a|b)`}, "/s")
+	assert.JSONEq(t, `["(?:^n10\\s?$)|(?:^n11 ..$)|(?:a|b)", "^n10\\s?$", "^n11 ..$", "a|b"]`, string(got.Files[vitest.PatternsName]))
+	got = vitest.New().Prepare([]string{"vitest", "run", "-t", "x|y"}, "/s")
+	assert.JSONEq(t, `["x|y"]`, string(got.Files[vitest.PatternsName]))
 }
 
 func TestManifest(t *testing.T) {
@@ -88,15 +98,6 @@ func TestDetection(t *testing.T) {
 	assert.True(t, d.Framework().Imports([]byte(`import { it } from 'vitest'`)))
 	assert.True(t, d.Framework().Imports([]byte(`const { it } = require("vitest")`)))
 	assert.False(t, d.Framework().Imports([]byte(`import { defineConfig } from "vitest/config"`)))
-}
-
-func TestDriverParse(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "vitest-json-name-pass.json"))
-	require.NoError(t, err)
-	got := vitest.New().Parse(ports.Result{}, data)
-	require.True(t, got.Parsed)
-	assert.Equal(t, vitest.Parse(data, ""), got, "ids keep absolute paths; the caller makes them relative")
-	assert.False(t, vitest.New().Parse(ports.Result{}, nil).Parsed, "no report file: unparsed")
 }
 
 // An option vitest rejects leaves no report; its CACError line is a usage

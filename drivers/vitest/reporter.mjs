@@ -1,0 +1,92 @@
+// ah's vitest reporter (drivers/vitest): streams each result onto stdout
+// as it happens, in records only this reporter can write. Each record is
+// one line, "\n\x1eah-vitest <nonce> <json>\n", written with one write(2)
+// so no other writer can cut into it. The nonce is drawn when this module
+// loads in vitest's main process, before any test runs, and lives only
+// here: a test can print a record but cannot know the nonce, and bytes ah
+// has read cannot be rewritten later (issue 23 item 3).
+//
+// Name patterns are evaluated here, with JavaScript's RegExp as vitest
+// evaluates `-t`, never translated to another dialect (item 4): each test
+// record lists the candidate patterns (ah-patterns.json, written by ah next
+// to this file) that select it.
+import { readFileSync, writeSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+
+const MARK = '\u001eah-vitest '
+const NONCE = randomUUID()
+// PIPE_BUF: a write of at most this many bytes to a pipe is atomic.
+const ATOMIC = 4096
+const MESSAGE = 1500
+
+let patterns = []
+try {
+  patterns = JSON.parse(readFileSync(new URL('./ah-patterns.json', import.meta.url), 'utf8')).map((p) => new RegExp(p))
+} catch (e) {
+  patterns = null
+}
+
+function write(line) {
+  const buf = Buffer.from(line, 'utf8')
+  for (let off = 0; off < buf.length;) {
+    try {
+      off += writeSync(1, buf, off, buf.length - off)
+    } catch (e) {
+      if (e.code !== 'EAGAIN') throw e
+    }
+  }
+}
+
+function emit(rec) {
+  let line = '\n' + MARK + NONCE + ' ' + JSON.stringify(rec) + '\n'
+  if (Buffer.byteLength(line) > ATOMIC && rec.msg) {
+    rec.msg = rec.msg.slice(0, 200) + ' [...]'
+    line = '\n' + MARK + NONCE + ' ' + JSON.stringify(rec) + '\n'
+  }
+  write(line)
+}
+
+emit({ e: 'hello', patterns: patterns === null ? -1 : patterns.length })
+
+// fullName is the name vitest matches -t against: the describe titles and
+// the test title joined by spaces (@vitest/runner getTaskFullName).
+function fullName(task) {
+  return (task.suite ? fullName(task.suite) + ' ' : '') + task.name
+}
+
+function message(errors) {
+  if (!errors || errors.length === 0) return ''
+  return errors.map((e) => (e.stack || e.message || String(e))).join('\n').slice(0, MESSAGE)
+}
+
+export default class AhReporter {
+  constructor() {
+    this.seen = new Set()
+  }
+
+  onTestCaseResult(tc) {
+    this.test(tc)
+  }
+
+  test(tc) {
+    if (this.seen.has(tc.id)) return
+    this.seen.add(tc.id)
+    const r = tc.result()
+    const d = tc.diagnostic()
+    const name = fullName(tc.task)
+    const match = []
+    if (patterns) patterns.forEach((re, i) => { if (re.test(name)) match.push(i) })
+    emit({ e: 'test', file: tc.module.moduleId, name, state: r.state, ms: d ? d.duration : null, msg: message(r.errors), match })
+  }
+
+  onTestModuleEnd(mod) {
+    for (const tc of mod.children.allTests()) this.test(tc)
+    const errs = [...mod.errors()]
+    for (const s of mod.children.allSuites()) errs.push(...s.errors())
+    if (errs.length > 0) emit({ e: 'error', file: mod.moduleId, msg: message(errs) })
+  }
+
+  onTestRunEnd(modules, unhandled, reason) {
+    emit({ e: 'end', reason, unhandled: (unhandled || []).map((e) => message([e])) })
+  }
+}
