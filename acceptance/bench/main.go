@@ -2,7 +2,7 @@
 // test-execution issue and prints the figures. It never fails on a figure:
 // performance is read by people, not asserted (STYLE.md rule 38).
 //
-//	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay]
+//	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay,structural,structural-100k]
 //	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
 //
 // It builds ah once into a temporary directory, writes throw-away
@@ -70,6 +70,10 @@ func run(runs int, only []string) error {
 			err = b.selection()
 		case "overlay":
 			err = b.overlay()
+		case "structural":
+			_, _, err = b.structural(10_000)
+		case "structural-100k":
+			err = b.structuralScaling()
 		case "batch":
 			err = b.batchAll()
 		case "batch-go":
@@ -81,7 +85,7 @@ func run(runs int, only []string) error {
 		case "batch-self":
 			err = b.batchSelf()
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, batch, batch-go, batch-pytest, batch-vitest or batch-self)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest or batch-self)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
