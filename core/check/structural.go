@@ -169,7 +169,7 @@ func checkContract(fsys fs.FS, u Unit) (readContract, error) {
 		return fail(f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario)))
 	}
 	if err != nil {
-		if fi, statErr := fs.Stat(fsys, u.ContractPath); statErr == nil && fi.IsDir() {
+		if !isNotExist(err) && isDir(fsys, u.ContractPath) {
 			return fail(at(finding.MalformedContract, fmt.Sprintf(
 				"%s is a directory, not a contract file: move it away and create the contract there", u.ContractPath)))
 		}
@@ -228,6 +228,11 @@ func checkContract(fsys fs.FS, u Unit) (readContract, error) {
 		rc.derived = data
 	}
 	return rc, nil
+}
+
+func isDir(fsys fs.FS, name string) bool {
+	fi, err := fs.Stat(fsys, name)
+	return err == nil && fi.IsDir()
 }
 
 // warnings are the non-blocking contract findings.

@@ -3,6 +3,7 @@ package repofs_test
 import (
 	"errors"
 	"io/fs"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -139,6 +140,14 @@ type confinedFS struct {
 }
 
 func (confinedFS) Confined() {}
+
+// Open refuses the path through the absolute link as os.Root does.
+func (c confinedFS) Open(name string) (fs.File, error) {
+	if strings.HasPrefix(name, ".espectacular/b/") {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("path escapes from parent")}
+	}
+	return c.MapFS.Open(name)
+}
 
 func (c confinedFS) Lstat(name string) (fs.FileInfo, error) {
 	*c.lstats++

@@ -102,8 +102,10 @@ func open(fsys fs.FS, name string, limit int64) (fs.File, int, error) {
 
 func openResolved(fsys fs.FS, name string) (fs.File, error) {
 	if _, ok := fsys.(ports.ConfinedFS); ok {
-		if f, err := fsys.Open(name); err == nil {
-			return f, nil
+		// A missing file is missing whatever links lead to it: only a
+		// refusal needs Resolve's explanation.
+		if f, err := fsys.Open(name); err == nil || errors.Is(err, fs.ErrNotExist) {
+			return f, err
 		}
 	}
 	real, err := Resolve(fsys, name)
