@@ -17,3 +17,14 @@ type Writer interface {
 	// leaves the file alone; its error is returned unwrapped.
 	Update(ctx context.Context, name string, edit func(old []byte) ([]byte, error)) error
 }
+
+// ConfinedFS is a file system for reading that itself refuses every path
+// leaving its root through a symbolic link, absolute or climbing out, as
+// os.Root does. Core then opens a path directly and resolves its links
+// only to explain a refusal (core/repofs), saving a walk of lstat calls
+// per file read.
+type ConfinedFS interface {
+	fs.FS
+	// Confined marks the guarantee; it does nothing.
+	Confined()
+}

@@ -2,7 +2,7 @@
 // test-execution issue and prints the figures. It never fails on a figure:
 // performance is read by people, not asserted (STYLE.md rule 38).
 //
-//	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay]
+//	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay,overlay-added,structural,structural-100k]
 //	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
 //
 // It builds ah once into a temporary directory, writes throw-away
@@ -22,8 +22,26 @@ import (
 
 func main() {
 	runs := flag.Int("n", 5, "runs per measurement (the median is reported)")
+	guard := flag.Bool("guard", false, "run the CI performance guard (structural, overlay-added, overhead; 3 runs) and fail when a ratio is over 3x its goal")
 	only := flag.String("only", "overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay", "comma-separated benchmarks to run")
 	flag.Parse()
+	if *guard {
+		n := 3
+		flag.Visit(func(f *flag.Flag) {
+			if f.Name == "n" {
+				n = *runs
+			}
+		})
+		ok, err := runGuard(n)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bench: %v\n", err)
+			os.Exit(2)
+		}
+		if !ok {
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*runs, strings.Split(*only, ",")); err != nil {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
 		os.Exit(2)
@@ -31,29 +49,17 @@ func main() {
 }
 
 func run(runs int, only []string) error {
-	tmp, err := os.MkdirTemp("", "ah-bench-")
+	b, done, err := setup(runs)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-
-	ah := filepath.Join(tmp, "ah")
-	build := exec.Command("go", "build", "-o", ah, "./cmd/ah")
-	build.Dir, err = moduleRoot()
-	if err != nil {
-		return err
-	}
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("build ah: %w", err)
-	}
-	b := bench{ah: ah, tmp: tmp, runs: runs}
+	defer done()
 	fmt.Printf("ah benchmarks (%d runs each after a warm-up; compared commands alternate)\n\n", runs)
 	for _, name := range only {
 		var err error
 		switch name {
 		case "overhead":
-			err = b.overhead()
+			_, err = b.overhead()
 		case "parallel":
 			err = b.parallel()
 		case "memory":
@@ -70,6 +76,12 @@ func run(runs int, only []string) error {
 			err = b.selection()
 		case "overlay":
 			err = b.overlay()
+		case "overlay-added":
+			_, err = b.overlayAdded(20_000)
+		case "structural":
+			_, _, err = b.structural(10_000)
+		case "structural-100k":
+			err = b.structuralScaling()
 		case "batch":
 			err = b.batchAll()
 		case "batch-go":
@@ -81,7 +93,7 @@ func run(runs int, only []string) error {
 		case "batch-self":
 			err = b.batchSelf()
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, batch, batch-go, batch-pytest, batch-vitest or batch-self)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest or batch-self)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
@@ -90,14 +102,37 @@ func run(runs int, only []string) error {
 	return nil
 }
 
+// setup builds ah into a new temporary directory; done removes it.
+func setup(runs int) (bench, func(), error) {
+	tmp, err := os.MkdirTemp("", "ah-bench-")
+	if err != nil {
+		return bench{}, nil, err
+	}
+	done := func() { os.RemoveAll(tmp) }
+	ah := filepath.Join(tmp, "ah")
+	build := exec.Command("go", "build", "-o", ah, "./cmd/ah")
+	if build.Dir, err = moduleRoot(); err != nil {
+		done()
+		return bench{}, nil, err
+	}
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		done()
+		return bench{}, nil, fmt.Errorf("build ah: %w", err)
+	}
+	return bench{ah: ah, tmp: tmp, runs: runs}, done, nil
+}
+
 type bench struct {
 	ah, tmp string
 	runs    int
+	// failing makes compare accept exit status 1 (a check with findings).
+	failing bool
 }
 
 // overhead compares ah running 200 trivial tests one at a time with a shell
 // loop running the same 200 commands the same way (/bin/sh -c).
-func (b bench) overhead() error {
+func (b bench) overhead() (float64, error) {
 	const n = 200
 	cmds := make([]string, n)
 	for i := range cmds {
@@ -106,7 +141,7 @@ func (b bench) overhead() error {
 	}
 	repo, err := b.repo("overhead", cmds, "")
 	if err != nil {
-		return err
+		return 0, err
 	}
 	loop := filepath.Join(repo, "loop.sh")
 	var script strings.Builder
@@ -114,7 +149,7 @@ func (b bench) overhead() error {
 		fmt.Fprintf(&script, "/bin/sh -c '%s' || exit 1\n", c)
 	}
 	if err := os.WriteFile(loop, []byte(script.String()), 0o644); err != nil {
-		return err
+		return 0, err
 	}
 	ss, err := b.compare(repo,
 		named{"ah check --run-tests", []string{b.ah, "check", "--run-tests", "--quiet", "-J", "1"}},
@@ -122,7 +157,7 @@ func (b bench) overhead() error {
 		named{"ah check (no tests)", []string{b.ah, "check"}},
 		named{"ah version (startup)", []string{b.ah, "version"}})
 	if err != nil {
-		return err
+		return 0, err
 	}
 	fmt.Printf("overhead: %d tests of `true`, --jobs 1\n", n)
 	printSeries(ss...)
@@ -132,7 +167,7 @@ func (b bench) overhead() error {
 	runOnly := series{name: "run-tests minus check", wall: diff(ss[0].wall, ss[2].wall), cpu: diff(ss[0].cpu, ss[2].cpu)}
 	printRatio("ratio (minus check) / loop", runOnly, ss[1], "informative")
 	fmt.Println()
-	return nil
+	return guardRatio(ss[0], ss[1]), nil
 }
 
 // parallel compares --jobs 4 with --jobs 1 on 16 independent half-second

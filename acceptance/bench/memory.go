@@ -103,3 +103,20 @@ func maxrssKiB(ru *syscall.Rusage) int64 {
 	}
 	return int64(ru.Maxrss)
 }
+
+// peakKiB runs argv in dir once and returns the peak resident set of the
+// process (wait4's maxrss; its children, if any, are far smaller here).
+func peakKiB(dir string, argv ...string) (int64, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	if err := cmd.Run(); err != nil {
+		if _, isExit := err.(*exec.ExitError); !isExit {
+			return 0, err
+		}
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return 0, fmt.Errorf("no resource usage for %s", argv[0])
+	}
+	return maxrssKiB(ru), nil
+}

@@ -30,7 +30,7 @@ func (b bench) compare(dir string, cmds ...named) ([]series, error) {
 	}
 	for round := range b.runs + 1 {
 		for i, c := range cmds {
-			wall, cpu, err := timeRun(dir, c.argv)
+			wall, cpu, err := timeRun(dir, c.argv, b.failing)
 			if err != nil {
 				return nil, err
 			}
@@ -69,13 +69,13 @@ func printRatio(label string, a, b series, target string) {
 }
 
 // timeRun runs argv in dir and returns its wall time and its CPU time.
-func timeRun(dir string, argv []string) (wall, cpu time.Duration, err error) {
+func timeRun(dir string, argv []string, failing bool) (wall, cpu time.Duration, err error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()
-	if err := cmd.Run(); err != nil {
+	if err := cmd.Run(); err != nil && !(failing && cmd.ProcessState != nil && cmd.ProcessState.ExitCode() == 1) {
 		return 0, 0, fmt.Errorf("%s: %w\n%s", strings.Join(argv, " "), err, stderr.String())
 	}
 	wall = time.Since(start)

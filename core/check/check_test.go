@@ -3,6 +3,7 @@ package check_test
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -469,4 +470,29 @@ func TestRunCanceled(t *testing.T) {
 	files := clean()
 	_, err := check.Run(ctx, mapFS(files), parseConfig(t, files), check.Options{})
 	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// openCounter counts the opens of each file.
+type openCounter struct {
+	fstest.MapFS
+	opens map[string]int
+}
+
+func (o openCounter) Open(name string) (fs.File, error) {
+	o.opens[name]++
+	return o.MapFS.Open(name)
+}
+
+// Issue 29: the structural check reads each contract once; the staleness
+// check of derived contracts reuses what the contract check read.
+func TestRunReadsEachContractOnce(t *testing.T) {
+	files := edit(map[string]string{
+		".espectacular/gate/alpha-works.toml": contractTOML("alpha-works") + "derived_from = \"P1@abc\"\n",
+	})
+	fsys := openCounter{mapFS(files), map[string]int{}}
+	_, err := check.Run(t.Context(), fsys, parseConfig(t, files), check.Options{})
+	require.NoError(t, err)
+	for _, p := range []string{".espectacular/gate/alpha-works.toml", ".espectacular/gate/beta-works.toml"} {
+		assert.Equal(t, 1, fsys.opens[p], "opens of %s", p)
+	}
 }

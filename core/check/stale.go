@@ -31,13 +31,26 @@ type derivedContract struct {
 // Properties row as spk parse reports it now (C-derived-stale): a
 // different hash, or a row that is gone, is contract-stale. Without spk,
 // or when spk cannot parse the spec, the check is skipped and a note says
-// so (ah check --verbose). Contracts without derived_from cost one read.
-func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolved, spk ports.Spk) ([]finding.Finding, []string, error) {
+// so (ah check --verbose). The contracts of r's units were read already
+// (read[i] is r.units[i]'s); only the others, such as orphans, are read
+// here.
+func staleFindings(ctx context.Context, fsys fs.FS, cfg config.Config, r resolved, read []readContract, spk ports.Spk) ([]finding.Finding, []string, error) {
+	known := make(map[string]*readContract, len(read))
+	for i := range read {
+		if read[i].read {
+			known[r.units[i].ContractPath] = &read[i]
+		}
+	}
 	var derived []derivedContract
 	for _, p := range r.contracts {
-		data, err := repofs.ReadFile(fsys, p, repofs.ContractLimit)
-		if err != nil || !bytes.Contains(data, []byte("derived_from")) {
-			continue // unreadable contracts have findings of their own
+		var data []byte
+		if rc, ok := known[p]; ok {
+			data = rc.derived
+		} else if b, err := repofs.ReadFile(fsys, p, repofs.ContractLimit); err == nil {
+			data = b // unreadable contracts have findings of their own
+		}
+		if !bytes.Contains(data, []byte("derived_from")) {
+			continue
 		}
 		doc, err := schema.DecodeTOML(data)
 		from, _ := doc["derived_from"].(string)

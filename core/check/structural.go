@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"path"
@@ -49,6 +50,11 @@ type readContract struct {
 	findings []finding.Finding
 	contract contract.Contract
 	ok       bool
+	// read is true when the file was read. derived then holds its bytes if
+	// they mention derived_from: the staleness check (staleFindings) needs
+	// them, and reads no contract a second time.
+	read    bool
+	derived []byte
 }
 
 // readContracts reads and checks the contract of every unit, in order,
@@ -57,11 +63,11 @@ type readContract struct {
 func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 	out := make([]readContract, len(units))
 	for i, u := range units {
-		fs, c, ok, err := checkContract(fsys, u)
+		rc, err := checkContract(fsys, u)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = readContract{findings: fs, contract: c, ok: ok}
+		out[i] = rc
 	}
 	return out, nil
 }
@@ -168,14 +174,17 @@ func unitFinding(u Unit, k finding.Kind, msg string) finding.Finding {
 
 // checkContract reads and decodes a unit's contract and checks it on its
 // own; ok is true when nothing blocks resolving its entries.
-func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bool, error) {
+func checkContract(fsys fs.FS, u Unit) (readContract, error) {
+	fail := func(f finding.Finding) (readContract, error) {
+		return readContract{findings: []finding.Finding{f}}, nil
+	}
 	at := func(k finding.Kind, msg string) finding.Finding { return unitFinding(u, k, msg) }
 	if u.Scenario.ID == "" {
 		f := at(finding.EmptyScenarioID, fmt.Sprintf(
 			"the scenario heading at %s:%d has no letter or digit in its title %q, so it has no id and no contract file name: give it a descriptive title",
 			u.SpecPath, u.Scenario.Line, u.Scenario.Title))
 		f.ContractPath = "" // there is no file name to point at
-		return []finding.Finding{f}, contract.Contract{}, false, nil
+		return fail(f)
 	}
 	if n := len(path.Base(u.ContractPath)); n > MaxFileName {
 		// No file can have this name: reading it fails with "file name too
@@ -184,17 +193,17 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 			"scenario %q has an id of %d bytes: its contract file name would be longer than the %d bytes file systems allow; shorten the title",
 			u.Scenario.Title, len(u.Scenario.ID), MaxFileName))
 		f.ContractPath = "" // there is no file name to point at
-		return []finding.Finding{f}, contract.Contract{}, false, nil
+		return fail(f)
 	}
 	data, err := repofs.ReadFile(fsys, u.ContractPath, repofs.ContractLimit)
 	if refused(err) {
 		f := refusedContract("", err)
-		return []finding.Finding{f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario))}, contract.Contract{}, false, nil
+		return fail(f.WithScenario(u.Capability, u.SpecPath, scenarioOf(u.Scenario)))
 	}
 	if err != nil {
-		if fi, statErr := fs.Stat(fsys, u.ContractPath); statErr == nil && fi.IsDir() {
-			return []finding.Finding{at(finding.MalformedContract, fmt.Sprintf(
-				"%s is a directory, not a contract file: move it away and create the contract there", u.ContractPath))}, contract.Contract{}, false, nil
+		if !isNotExist(err) && isDir(fsys, u.ContractPath) {
+			return fail(at(finding.MalformedContract, fmt.Sprintf(
+				"%s is a directory, not a contract file: move it away and create the contract there", u.ContractPath)))
 		}
 		if isNotExist(err) {
 			msg := fmt.Sprintf("scenario %q has no contract: create %s with id = %q and at least one [[tests.<type>]] entry",
@@ -205,9 +214,9 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 			}
 			f := at(finding.NoTOML, msg)
 			f.Step = step
-			return []finding.Finding{f}, contract.Contract{}, false, nil
+			return fail(f)
 		}
-		return nil, contract.Contract{}, false, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
+		return readContract{}, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
 	}
 	c, problems := contract.Decode(u.ContractPath, data)
 	var out []finding.Finding
@@ -246,7 +255,16 @@ func checkContract(fsys fs.FS, u Unit) ([]finding.Finding, contract.Contract, bo
 			blocking = true
 		}
 	}
-	return out, c, !blocking, nil
+	rc := readContract{findings: out, contract: c, ok: !blocking, read: true}
+	if bytes.Contains(data, []byte("derived_from")) {
+		rc.derived = data
+	}
+	return rc, nil
+}
+
+func isDir(fsys fs.FS, name string) bool {
+	fi, err := fs.Stat(fsys, name)
+	return err == nil && fi.IsDir()
 }
 
 // warnings are the non-blocking contract findings.

@@ -3,7 +3,6 @@ package overlay
 import (
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/espectacular/ah/core/finding"
@@ -118,16 +117,16 @@ func (a *applier) rename(c Change, f spec.File, m *model, renames []spec.Rename)
 	for _, r := range renames {
 		i, j := m.find(r.From.Name), m.find(r.To.Name)
 		switch {
-		case i < 0 && j >= 0:
+		case i == nil && j != nil:
 			// Already renamed (an early-synced spec): a no-op, as in OpenSpec.
-		case i < 0:
+		case i == nil:
 			a.conflict(c, f, nil, fmt.Sprintf("change %q: %s:%d: RENAMED FROM names requirement %q, which is not in %s: name an existing requirement",
 				c.ID, f.Path, r.From.Line, r.From.Name, a.where(m.capability)))
-		case j >= 0:
+		case j != nil:
 			a.conflict(c, f, nil, fmt.Sprintf("change %q: %s:%d: RENAMED TO names requirement %q, which already exists in %s: pick another name",
 				c.ID, f.Path, r.To.Line, r.To.Name, a.where(m.capability)))
 		default:
-			m.items[i].name = r.To.Name
+			m.rename(i, r.To.Name)
 		}
 	}
 }
@@ -135,41 +134,41 @@ func (a *applier) rename(c Change, f spec.File, m *model, renames []spec.Rename)
 func (a *applier) remove(c Change, f spec.File, m *model, refs []spec.Ref) {
 	for _, r := range refs {
 		i := m.find(r.Name)
-		if i < 0 {
+		if i == nil {
 			a.conflict(c, f, nil, fmt.Sprintf("change %q: %s:%d: REMOVED names requirement %q, which is not in %s%s",
 				c.ID, f.Path, r.Line, r.Name, a.where(m.capability), nearName(m, r.Name)))
 			continue
 		}
-		m.items = slices.Delete(m.items, i, i+1)
+		m.remove(i)
 	}
 }
 
 func (a *applier) modify(c Change, f spec.File, m *model, r spec.Requirement) {
 	i := m.find(r.Name)
-	if i < 0 {
+	if i == nil {
 		a.conflict(c, f, nil, fmt.Sprintf("change %q: %s:%d: MODIFIED names requirement %q, which is not in %s%s: use ADDED for a new requirement",
 			c.ID, f.Path, r.Span.Start, r.Name, a.where(m.capability), nearName(m, r.Name)))
-		m.items = append(m.items, &item{name: r.Name, entries: a.merge(c, f, m, &item{}, r, false)})
+		m.append(&item{name: r.Name, entries: a.merge(c, f, m, &item{}, r, false)})
 		return
 	}
-	m.items[i].entries = a.merge(c, f, m, m.items[i], r, true)
+	m.setEntries(i, a.merge(c, f, m, i, r, true))
 }
 
 func (a *applier) add(c Change, f spec.File, m *model, r spec.Requirement) {
 	i := m.find(r.Name)
-	if i < 0 {
-		m.items = append(m.items, &item{name: r.Name, entries: a.merge(c, f, m, &item{}, r, false)})
+	if i == nil {
+		m.append(&item{name: r.Name, entries: a.merge(c, f, m, &item{}, r, false)})
 		return
 	}
 	a.conflict(c, f, nil, fmt.Sprintf("change %q: %s:%d: ADDED names requirement %q, which already exists in %s: use MODIFIED and restate its scenarios",
 		c.ID, f.Path, r.Span.Start, r.Name, a.where(m.capability)))
-	m.items[i].entries = a.merge(c, f, m, m.items[i], r, false)
+	m.setEntries(i, a.merge(c, f, m, i, r, false))
 }
 
 // nearName points at a requirement whose name differs only in case or
 // spacing: OpenSpec names that near miss too.
 func nearName(m *model, name string) string {
-	for _, it := range m.items {
+	for _, it := range m.live() {
 		if it.name != "" && fold(it.name) == fold(name) {
 			return fmt.Sprintf(" (did you mean %q?)", it.name)
 		}

@@ -29,13 +29,47 @@ type item struct {
 	name    string // the requirement's name; empty for a loose scenario
 	line    int
 	entries []Scenario
+	// seq is the item's place in the model: items are only appended or
+	// removed, so it orders them. removed is set by a REMOVED delta.
+	seq     int
+	removed bool
+	// pos is the first index of each scenario id in entries, built for a
+	// large block when first asked (at).
+	pos map[string]int
+}
+
+// at returns the index of the first entry of id, or -1.
+func (it *item) at(id string) int {
+	if it.removed {
+		return -1
+	}
+	if len(it.entries) <= 16 {
+		return slices.IndexFunc(it.entries, func(e Scenario) bool { return e.Scenario.ID == id })
+	}
+	if it.pos == nil {
+		it.pos = make(map[string]int, len(it.entries))
+		for i, e := range it.entries {
+			if _, ok := it.pos[e.Scenario.ID]; !ok {
+				it.pos[e.Scenario.ID] = i
+			}
+		}
+	}
+	if i, ok := it.pos[id]; ok {
+		return i
+	}
+	return -1
 }
 
 // model is a capability's spec while the changes apply: its items in
-// document order.
+// document order. Two indexes keep each lookup of a requirement by name
+// or of a scenario by id from scanning the whole spec, which made a delta
+// adding 20,000 requirements quadratic (issue 29). They may list items
+// that no longer match (removed, renamed or restated): lookups check.
 type model struct {
 	capability string
 	items      []*item
+	byName     map[string][]*item
+	byID       map[string][]*item
 }
 
 // newModel builds the model of a deployed spec file.
@@ -44,18 +78,19 @@ func newModel(f spec.File) *model {
 	entry := func(n spec.ScenarioNode) Scenario {
 		return Scenario{Capability: f.Capability, SpecPath: f.Path, Scenario: n.Scenario}
 	}
+	var items []*item
 	addReqs := func(reqs []spec.Requirement) {
 		for _, r := range reqs {
 			it := &item{name: r.Name, line: r.Span.Start}
 			for _, n := range r.Scenarios {
 				it.entries = append(it.entries, entry(n))
 			}
-			m.items = append(m.items, it)
+			items = append(items, it)
 		}
 	}
 	addLoose := func(nodes []spec.ScenarioNode) {
 		for _, n := range nodes {
-			m.items = append(m.items, &item{line: n.Line, entries: []Scenario{entry(n)}})
+			items = append(items, &item{line: n.Line, entries: []Scenario{entry(n)}})
 		}
 	}
 	addReqs(f.Doc.Requirements)
@@ -64,25 +99,86 @@ func newModel(f spec.File) *model {
 		addReqs(s.Requirements)
 		addLoose(s.Scenarios)
 	}
-	slices.SortStableFunc(m.items, func(a, b *item) int { return a.line - b.line })
+	slices.SortStableFunc(items, func(a, b *item) int { return a.line - b.line })
+	for _, it := range items {
+		m.append(it)
+	}
 	return m
 }
 
-// find returns the index of the requirement named name, or -1.
-func (m *model) find(name string) int {
-	return slices.IndexFunc(m.items, func(it *item) bool { return it.name != "" && it.name == name })
+// append adds it after the model's items.
+func (m *model) append(it *item) {
+	if m.byName == nil {
+		m.byName, m.byID = map[string][]*item{}, map[string][]*item{}
+	}
+	it.seq = len(m.items)
+	m.items = append(m.items, it)
+	if it.name != "" {
+		m.byName[it.name] = append(m.byName[it.name], it)
+	}
+	m.indexEntries(it)
 }
 
-// lookup returns the scenario of id in scope, if any.
-func (m *model) lookup(id string) (Scenario, bool) {
-	for _, it := range m.items {
-		for _, e := range it.entries {
-			if e.Scenario.ID == id {
-				return e, true
-			}
+// setEntries replaces the scenarios of it.
+func (m *model) setEntries(it *item, entries []Scenario) {
+	it.entries, it.pos = entries, nil
+	m.indexEntries(it)
+}
+
+func (m *model) indexEntries(it *item) {
+	for _, e := range it.entries {
+		if l := m.byID[e.Scenario.ID]; len(l) == 0 || l[len(l)-1] != it {
+			m.byID[e.Scenario.ID] = append(l, it)
 		}
 	}
-	return Scenario{}, false
+}
+
+// find returns the first requirement named name in scope, or nil.
+func (m *model) find(name string) *item {
+	for _, it := range m.byName[name] {
+		if !it.removed && it.name == name && name != "" {
+			return it
+		}
+	}
+	return nil
+}
+
+// rename gives it a new name.
+func (m *model) rename(it *item, name string) {
+	it.name = name
+	m.byName[name] = append(m.byName[name], it)
+}
+
+// remove takes it out of scope.
+func (m *model) remove(it *item) { it.removed = true }
+
+// lookup returns the scenario of id in scope, if any: the first in
+// document order.
+func (m *model) lookup(id string) (Scenario, bool) {
+	var best *item
+	l := m.byID[id]
+	kept := l[:0]
+	for _, it := range l {
+		if it.at(id) < 0 || slices.Contains(kept, it) {
+			continue // no longer holds id: drop it from the index
+		}
+		kept = append(kept, it)
+		if best == nil || it.seq < best.seq {
+			best = it
+		}
+	}
+	if len(l) > 0 {
+		m.byID[id] = kept
+	}
+	if best == nil {
+		return Scenario{}, false
+	}
+	return best.entries[best.at(id)], true
+}
+
+// live are the items in scope, in order.
+func (m *model) live() []*item {
+	return slices.DeleteFunc(slices.Clone(m.items), func(it *item) bool { return it.removed })
 }
 
 // flatten lists the scenarios in scope in order, the first of each id only:
@@ -90,7 +186,7 @@ func (m *model) lookup(id string) (Scenario, bool) {
 func (m *model) flatten() []Scenario {
 	var out []Scenario
 	seen := map[string]bool{}
-	for _, it := range m.items {
+	for _, it := range m.live() {
 		for _, e := range it.entries {
 			if e.Scenario.ID != "" && seen[e.Scenario.ID] {
 				continue

@@ -3,6 +3,7 @@ package repofs_test
 import (
 	"errors"
 	"io/fs"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -16,8 +17,18 @@ import (
 // the size check and the read would look.
 type growFS struct{ fstest.MapFS }
 
-func (g growFS) Stat(name string) (fs.FileInfo, error) {
-	fi, err := g.MapFS.Stat(name)
+func (g growFS) Open(name string) (fs.File, error) {
+	f, err := g.MapFS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return growFile{f}, nil
+}
+
+type growFile struct{ fs.File }
+
+func (g growFile) Stat() (fs.FileInfo, error) {
+	fi, err := g.File.Stat()
 	if err != nil {
 		return nil, err
 	}
@@ -119,4 +130,46 @@ func TestQuote(t *testing.T) {
 	} {
 		assert.Equal(t, want, repofs.Quote(in), "Quote(%q)", in)
 	}
+}
+
+// confinedFS is a MapFS that declares itself confined (ports.ConfinedFS)
+// and counts the lstat calls Resolve makes.
+type confinedFS struct {
+	fstest.MapFS
+	lstats *int
+}
+
+func (confinedFS) Confined() {}
+
+// Open refuses the path through the absolute link as os.Root does.
+func (c confinedFS) Open(name string) (fs.File, error) {
+	if strings.HasPrefix(name, ".espectacular/b/") {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("path escapes from parent")}
+	}
+	return c.MapFS.Open(name)
+}
+
+func (c confinedFS) Lstat(name string) (fs.FileInfo, error) {
+	*c.lstats++
+	return c.MapFS.Lstat(name)
+}
+
+// A confined file system refuses escaping links itself: a file is opened
+// directly, without resolving each component of its path, and a refusal
+// is still explained by Resolve.
+func TestReadFileConfined(t *testing.T) {
+	var lstats int
+	fsys := confinedFS{fstest.MapFS{
+		".espectacular/a/x.toml": file("x"),
+		".espectacular/b":        link("/etc"),
+	}, &lstats}
+	got, err := repofs.ReadFile(fsys, ".espectacular/a/x.toml", 10)
+	require.NoError(t, err)
+	assert.Equal(t, "x", string(got))
+	assert.Zero(t, lstats, "a plain file of a confined file system needs no lstat")
+
+	_, err = repofs.ReadFile(fsys, ".espectacular/b/passwd", 10)
+	r, ok := errors.AsType[*repofs.Refused](err)
+	require.True(t, ok, "got %v, want a refusal", err)
+	assert.Contains(t, r.Why, "absolute path /etc")
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+
+	"github.com/espectacular/ah/ports"
 )
 
 // ErrNotRegular is returned for an attempt to open a file that is neither
@@ -46,7 +48,10 @@ type dirFS struct {
 	free fs.StatFS
 }
 
-var _ rootFS = dirFS{}
+var (
+	_ rootFS           = dirFS{}
+	_ ports.ConfinedFS = dirFS{}
+)
 
 // check stats name (following links inside root) and refuses what is not
 // a regular file or a directory, before anything opens it, and what exists
@@ -73,6 +78,10 @@ func (d dirFS) explain(op, name string, err error) error {
 	}
 	return nil
 }
+
+// Confined says that dirFS refuses by itself every link leaving root
+// (ports.ConfinedFS): os.Root does.
+func (dirFS) Confined() {}
 
 func (d dirFS) Open(name string) (fs.File, error) {
 	if err := d.check("open", name); err != nil {
