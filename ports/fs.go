@@ -9,6 +9,9 @@ import (
 // atomically (temporary file in the same directory, then rename) so that an
 // interrupted write never loses what the user wrote.
 type Writer interface {
+	// WriteFile replaces name whole; perm applies to a new file, a
+	// replaced one keeps its mode. A symbolic link is followed, not
+	// replaced; a name that is not a regular file is refused.
 	WriteFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error
 	// Update rewrites the existing file name with edit's result, keeping
 	// its permissions, while holding a lock that serialises every Update of

@@ -31,11 +31,14 @@ func New(root string) *Writer {
 	return &Writer{root: root}
 }
 
-// WriteFile replaces root/name with data and gives it permissions perm,
-// creating parent directories as needed. The data is written to a temporary
-// file in the same directory, synced and renamed over name, so readers and
-// crashes see either the old or the new content, never a mix. Access goes
-// through os.Root, so a symlink cannot lead the write outside root either.
+// WriteFile replaces root/name with data, creating parent directories as
+// needed; a new file gets permissions perm, a replaced one keeps its own.
+// The data is written to a temporary file in the same directory, synced
+// and renamed over name, so readers and crashes see either the old or the
+// new content, never a mix. A symbolic link at name is followed and its
+// target replaced, so the link stays; one leading outside root is refused,
+// and so is a name that is not a regular file (a FIFO, socket or device
+// in the repository is never replaced, nor opened: it could block).
 func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
@@ -48,10 +51,32 @@ func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm f
 		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
 	}
 	defer root.Close()
-	if err := writeAtomic(root, name, data, perm); err != nil {
+	target, perm, err := replaceable(root, w.root, name, perm)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := writeAtomic(root, target, data, perm); err != nil {
 		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
 	}
 	return nil
+}
+
+// replaceable resolves name to the file a write replaces (following
+// links inside root) and the permissions it keeps (perm for a new file);
+// a target that exists and is not a regular file is refused.
+func replaceable(root *os.Root, dir, name string, perm fs.FileMode) (string, fs.FileMode, error) {
+	target, err := followLinks(root, dir, name)
+	if err != nil {
+		return "", 0, err
+	}
+	fi, err := root.Lstat(target)
+	switch {
+	case err != nil || fi.IsDir():
+		return target, perm, nil // missing: created (other errors, a directory: the rename says why)
+	case !fi.Mode().IsRegular():
+		return "", 0, fmt.Errorf("%w (%s): ah replaces only regular files; remove it or point the link at a file", ErrNotRegular, fi.Mode().Type())
+	}
+	return target, fi.Mode().Perm(), nil
 }
 
 // Update rewrites the existing file root/name with edit's result (nil

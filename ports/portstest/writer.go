@@ -36,6 +36,9 @@ func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm f
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if f, ok := w.Files[name]; ok && !f.Mode.IsDir() {
+		perm = f.Mode.Perm() // a replaced file keeps its mode
+	}
 	w.put(name, data, perm)
 	return nil
 }

@@ -57,7 +57,7 @@ func RunWriterContract(t *testing.T, newWriter func(t *testing.T) (ports.Writer,
 		require.NoError(t, w.WriteFile(t.Context(), "f", []byte("short\n"), 0o600))
 		data, perm := read(t, fsys, "f")
 		assert.Equal(t, "short\n", data, "no tail of the old content")
-		assert.Equal(t, fs.FileMode(0o600), perm)
+		assert.Equal(t, fs.FileMode(0o644), perm, "a replaced file keeps its mode")
 		only(t, fsys, ".", "f")
 	})
 
