@@ -108,7 +108,7 @@ func (p *SyncText) Print(s SyncData) error {
 		case c.Deleted != nil && !s.Check:
 			done = " (kept)"
 		}
-		fmt.Fprintf(w, "%-7s %s  %s%s\n", c.State, Escape(c.ContractPath), c.DerivedFrom, done)
+		fmt.Fprintf(w, "%-7s %s  %s%s\n", c.State, Escape(c.ContractPath), Escape(c.DerivedFrom), done)
 		if c.Message != nil {
 			fmt.Fprintf(w, "        %s\n", Escape(*c.Message))
 		}
