@@ -264,7 +264,9 @@ func (c *Contract) compare(fsys fs.FS, f Fields, authoredWith string) error {
 // that row in derived_from.
 type notDerivedError struct{ from string }
 
-func (e *notDerivedError) Error() string { return "not derived from this row: derived_from = " + e.from }
+func (e *notDerivedError) Error() string {
+	return "not derived from this row: derived_from = " + e.from
+}
 
 // spkRefusal turns a spk failure into a refusal; ok is false for other
 // errors (cancellation), which stop the run.
