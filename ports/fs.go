@@ -20,3 +20,11 @@ type Writer interface {
 	// leaves the file alone; its error is returned unwrapped.
 	Update(ctx context.Context, name string, edit func(old []byte) ([]byte, error)) error
 }
+
+// Creator is a Writer that can create a file only if it is absent, in
+// one step: a file that appeared since the caller looked (a person saving
+// a contract while ah runs) is never replaced. CreateFile's error matches
+// fs.ErrExist when name exists (whatever it is, a dangling link too).
+type Creator interface {
+	CreateFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error
+}

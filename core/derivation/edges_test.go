@@ -244,3 +244,21 @@ func TestApplyCountsAndStops(t *testing.T) {
 		assert.Equal(t, want, n.Written, "what was written before the failure")
 	}
 }
+
+// TestApplyNeverReplacesAContractSavedMeanwhile: a contract missing at
+// plan time that a person saves before Apply writes it is skipped and
+// left byte-identical (the writer creates exclusively); the others are
+// written.
+func TestApplyNeverReplacesAContractSavedMeanwhile(t *testing.T) {
+	fsys := repo(map[string]string{gateSpec: specText("P-a", "P-b")})
+	spk := &portstest.Spk{Specs: map[string]ports.SpkSpec{gateSpec: {Properties: []ports.SpkRow{row("P-a", "p"), row("P-b", "p")}}}}
+	res := plan(t, fsys, spk)
+	w := portstest.NewWriter()
+	w.Files[".espectacular/gate/p-a.toml"] = &fstest.MapFile{Data: []byte("# mine\n"), Mode: 0o644}
+	n, err := derivation.Apply(t.Context(), w, mapWriter{fsys}, res)
+	require.NoError(t, err)
+	assert.Equal(t, []string{".espectacular/gate/p-a.toml"}, n.Skipped)
+	assert.Equal(t, 1, n.Written)
+	assert.Equal(t, "# mine\n", string(w.Files[".espectacular/gate/p-a.toml"].Data))
+	assert.Contains(t, w.Files, ".espectacular/gate/p-b.toml")
+}

@@ -3,6 +3,7 @@ package lifecycle_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"testing/fstest"
 )
@@ -14,6 +15,8 @@ type memRepo struct {
 	fs         fstest.MapFS
 	fail       map[string]bool
 	failRemove map[string]bool
+	// appear are files a person saves just before ah creates them.
+	appear map[string]string
 }
 
 func newRepo(files map[string]string) *memRepo {
@@ -32,6 +35,16 @@ func (m *memRepo) WriteFile(_ context.Context, name string, data []byte, _ fs.Fi
 	}
 	m.fs[name] = &fstest.MapFile{Data: append([]byte(nil), data...)}
 	return nil
+}
+
+func (m *memRepo) CreateFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
+	if v, ok := m.appear[name]; ok {
+		m.fs[name] = &fstest.MapFile{Data: []byte(v)}
+	}
+	if _, ok := m.fs[name]; ok {
+		return fmt.Errorf("write %s: %w", name, fs.ErrExist)
+	}
+	return m.WriteFile(ctx, name, data, perm)
 }
 
 func (m *memRepo) Update(context.Context, string, func([]byte) ([]byte, error)) error {

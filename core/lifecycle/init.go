@@ -49,7 +49,7 @@ func Init(fsys fs.FS, req InitRequest) (InitResult, error) {
 	}
 	if !exists {
 		data, res.Notes = newConfig(fsys, req)
-		res.Ops = append(res.Ops, Op{Path: config.Path, Data: data})
+		res.Ops = append(res.Ops, Op{Path: config.Path, Data: data, Create: true})
 	}
 	cfg, err := config.Parse(data)
 	if err != nil {

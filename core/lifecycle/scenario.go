@@ -66,7 +66,7 @@ func NewScenario(fsys fs.FS, req ScenarioRequest) ([]Op, error) {
 	}
 	return []Op{
 		{Path: delta, Data: []byte(text)},
-		{Path: staged, Data: Stub(id, heading, req.Version, req.TestType)},
+		{Path: staged, Data: Stub(id, heading, req.Version, req.TestType), Create: true},
 	}, nil
 }
 

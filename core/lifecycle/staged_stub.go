@@ -68,7 +68,7 @@ func StagedStubs(fsys fs.FS, req StagedStubRequest) ([]Op, error) {
 				exists = append(exists, p)
 				continue
 			}
-			ops = append(ops, Op{Path: p, Data: Stub(s.ID, s.Title, req.Version, req.TestType)})
+			ops = append(ops, Op{Path: p, Data: Stub(s.ID, s.Title, req.Version, req.TestType), Create: true})
 		}
 	}
 	if len(exists) > 0 {

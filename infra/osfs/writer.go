@@ -24,7 +24,10 @@ type Writer struct {
 	root string
 }
 
-var _ ports.Writer = (*Writer)(nil)
+var (
+	_ ports.Writer  = (*Writer)(nil)
+	_ ports.Creator = (*Writer)(nil)
+)
 
 // New returns a Writer for the directory root.
 func New(root string) *Writer {
@@ -77,6 +80,39 @@ func replaceable(root *os.Root, dir, name string, perm fs.FileMode) (string, fs.
 		return "", 0, fmt.Errorf("%w (%s): ah replaces only regular files; remove it or point the link at a file", ErrNotRegular, fi.Mode().Type())
 	}
 	return target, fi.Mode().Perm(), nil
+}
+
+// CreateFile creates root/name with data and permissions perm only if
+// nothing is there, creating parent directories as needed. The content is
+// written and synced to a temporary file first, then hard-linked to name:
+// the link fails if name appeared meanwhile, so a file a person saved is
+// never replaced, and a reader never sees half of the new one. The error
+// then matches fs.ErrExist.
+func (w *Writer) CreateFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if !fs.ValidPath(name) || name == "." || !filepath.IsLocal(filepath.FromSlash(name)) {
+		return fmt.Errorf("write %q: %w", name, ErrInvalidName)
+	}
+	root, err := os.OpenRoot(w.root)
+	if err != nil {
+		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
+	}
+	defer root.Close()
+	if err := writeTemp(root, name, data, perm, func(tmp string) error {
+		if err := root.Link(tmp, name); err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				return plain("it appeared while ah ran, and is left as it is", fs.ErrExist)
+			}
+			return plain("could not create it", err)
+		}
+		_ = root.Remove(tmp) // name holds the content now; a leftover is litter the next writer removes
+		return nil
+	}); err != nil {
+		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
+	}
+	return nil
 }
 
 // Update rewrites the existing file root/name with edit's result (nil
@@ -158,7 +194,19 @@ func followLinks(root *os.Root, dir, name string) (string, error) {
 	return "", errors.New("too many levels of symbolic links")
 }
 
-func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) (err error) {
+func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) error {
+	return writeTemp(root, name, data, perm, func(tmp string) error {
+		if err := root.Rename(tmp, name); err != nil {
+			return plain("could not replace it with the new version", err)
+		}
+		return nil
+	})
+}
+
+// writeTemp writes data, synced and with permissions perm, to a temporary
+// file beside name and hands it to place, which puts it at name; the
+// temporary file is removed when anything fails.
+func writeTemp(root *os.Root, name string, data []byte, perm fs.FileMode, place func(tmp string) error) (err error) {
 	if dir := path.Dir(name); dir != "." {
 		if err := root.MkdirAll(dir, 0o755); err != nil {
 			return plain("could not create its directory "+dir, err)
@@ -188,10 +236,7 @@ func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) (err
 	if err := f.Close(); err != nil {
 		return plain("could not write the new content", err)
 	}
-	if err := root.Rename(tmp, name); err != nil {
-		return plain("could not replace it with the new version", err)
-	}
-	return nil
+	return place(tmp)
 }
 
 // createTemp is os.CreateTemp for an os.Root: a new file next to name, with

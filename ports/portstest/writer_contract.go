@@ -82,6 +82,25 @@ func RunWriterContract(t *testing.T, newWriter func(t *testing.T) (ports.Writer,
 		only(t, fsys, ".", "f")
 	})
 
+	t.Run("CreateFileNeverReplaces", func(t *testing.T) {
+		w, fsys := newWriter(t)
+		c, ok := w.(ports.Creator)
+		if !ok {
+			t.Skip("not a ports.Creator")
+		}
+		require.NoError(t, c.CreateFile(t.Context(), "d/new", []byte("created\n"), 0o640))
+		data, perm := read(t, fsys, "d/new")
+		assert.Equal(t, "created\n", data)
+		assert.Equal(t, fs.FileMode(0o640), perm)
+		require.NoError(t, w.WriteFile(t.Context(), "d/theirs", []byte("a person's\n"), 0o600))
+		err := c.CreateFile(t.Context(), "d/theirs", []byte("stub\n"), 0o644)
+		require.ErrorIs(t, err, fs.ErrExist)
+		data, perm = read(t, fsys, "d/theirs")
+		assert.Equal(t, "a person's\n", data, "never replaced")
+		assert.Equal(t, fs.FileMode(0o600), perm)
+		only(t, fsys, "d", "new", "theirs")
+	})
+
 	t.Run("UpdateEditsKeepingPerm", func(t *testing.T) {
 		w, fsys := newWriter(t)
 		require.NoError(t, w.WriteFile(t.Context(), "d/f", []byte("one\n"), 0o640))
