@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"strings"
 
@@ -44,6 +45,9 @@ type undo struct {
 	path    string
 	old     []byte
 	existed bool
+	// dirs are the missing parent directories writing path creates,
+	// deepest first: a rollback removes them too.
+	dirs []string
 }
 
 // Apply performs ops in order. When one fails, the files already written
@@ -86,7 +90,14 @@ func snapshot(fsys fs.FS, name string) (snap, error) {
 	fi, err := fs.Stat(fsys, name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return snap{undo: undo{path: name}}, nil
+		var dirs []string
+		for d := path.Dir(name); d != "."; d = path.Dir(d) {
+			if _, err := fs.Stat(fsys, d); !errors.Is(err, fs.ErrNotExist) {
+				break
+			}
+			dirs = append(dirs, d)
+		}
+		return snap{undo: undo{path: name, dirs: dirs}}, nil
 	case err != nil:
 		return snap{}, fmt.Errorf("read %s: %w", name, err)
 	case fi.IsDir():
@@ -123,8 +134,14 @@ func rollback(ctx context.Context, w ports.Writer, rm ports.Remover, done []undo
 		var err error
 		if u.existed {
 			err = w.WriteFile(ctx, u.path, u.old, 0o644)
-		} else {
-			err = rm.Remove(ctx, u.path)
+		} else if err = rm.Remove(ctx, u.path); err == nil {
+			for _, d := range u.dirs {
+				// Empty unless a later op wrote there too, which the
+				// rollback has undone already (reverse order).
+				if rm.Remove(ctx, d) != nil {
+					break
+				}
+			}
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("could not restore %s: %w", u.path, err))

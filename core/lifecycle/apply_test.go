@@ -96,3 +96,17 @@ func TestApplyCreateNeverReplaces(t *testing.T) {
 	assert.Equal(t, map[string]string{"a.toml": "a person's", "b.toml": "stub b"}, m.files())
 	assert.Equal(t, []lifecycle.Op{ops[1]}, lifecycle.Without(ops, se.Paths))
 }
+
+// TestApplyRollbackRemovesDirectoriesItCreated: a disk-full rollback left
+// the empty directories its first writes had created. The rollback removes
+// them, deepest first, and never one that existed before.
+func TestApplyRollbackRemovesDirectoriesItCreated(t *testing.T) {
+	m := newRepo(map[string]string{"keep/x": "x"})
+	m.fail["z.toml"] = true
+	ops := []lifecycle.Op{
+		{Path: "keep/new/deep/a.toml", Data: []byte("a"), Create: true},
+		{Path: "z.toml", Data: []byte("z")},
+	}
+	require.ErrorIs(t, lifecycle.Apply(t.Context(), m.fs, m, m, ops), errInjected)
+	assert.Equal(t, []string{"keep/new/deep/a.toml", "keep/new/deep", "keep/new"}, m.removed)
+}

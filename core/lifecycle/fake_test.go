@@ -17,6 +17,8 @@ type memRepo struct {
 	failRemove map[string]bool
 	// appear are files a person saves just before ah creates them.
 	appear map[string]string
+	// removed lists the paths Remove was called with, in order.
+	removed []string
 }
 
 func newRepo(files map[string]string) *memRepo {
@@ -56,6 +58,7 @@ func (m *memRepo) Remove(_ context.Context, name string) error {
 		return errInjected
 	}
 	delete(m.fs, name)
+	m.removed = append(m.removed, name)
 	return nil
 }
 

@@ -58,10 +58,30 @@ func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm f
 	if err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
-	if err := writeAtomic(root, target, data, perm); err != nil {
+	if err := inLockedDir(ctx, root, target, func() error { return writeAtomic(root, target, data, perm) }); err != nil {
 		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
 	}
 	return nil
+}
+
+// inLockedDir runs write while holding the lock on name's directory
+// (created as needed), after removing the temporary files dead writers
+// left there: every writer holds the lock for its temporary file's whole
+// life, so none of a live writer's can be taken for litter (stale.go).
+func inLockedDir(ctx context.Context, root *os.Root, name string, write func() error) error {
+	dir := path.Dir(name)
+	if dir != "." {
+		if err := root.MkdirAll(dir, 0o755); err != nil {
+			return plain("could not create its directory "+dir, err)
+		}
+	}
+	unlock, err := lockDir(ctx, root, dir)
+	if err != nil {
+		return plain("could not lock its directory", err)
+	}
+	defer unlock()
+	removeStaleTemps(root, dir)
+	return write()
 }
 
 // replaceable resolves name to the file a write replaces (following
@@ -100,16 +120,19 @@ func (w *Writer) CreateFile(ctx context.Context, name string, data []byte, perm 
 		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
 	}
 	defer root.Close()
-	if err := writeTemp(root, name, data, perm, func(tmp string) error {
-		if err := root.Link(tmp, name); err != nil {
-			if errors.Is(err, fs.ErrExist) {
-				return plain("it appeared while ah ran, and is left as it is", fs.ErrExist)
+	create := func() error {
+		return writeTemp(root, name, data, perm, func(tmp string) error {
+			if err := root.Link(tmp, name); err != nil {
+				if errors.Is(err, fs.ErrExist) {
+					return plain("it appeared while ah ran, and is left as it is", fs.ErrExist)
+				}
+				return plain("could not create it", err)
 			}
-			return plain("could not create it", err)
-		}
-		_ = root.Remove(tmp) // name holds the content now; a leftover is litter the next writer removes
-		return nil
-	}); err != nil {
+			_ = root.Remove(tmp) // name holds the content now; a leftover is litter the next writer removes
+			return nil
+		})
+	}
+	if err := inLockedDir(ctx, root, name, create); err != nil {
 		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
 	}
 	return nil
