@@ -67,9 +67,8 @@ func Init(fsys fs.FS, req InitRequest) (InitResult, error) {
 		return res, err
 	}
 	res.Ops = append(res.Ops, stubs...)
-	hook, op := wireHook(func(name string) ([]byte, bool) {
-		b, err := repofs.ReadFile(fsys, name, repofs.ConfigLimit)
-		return b, err == nil
+	hook, op := wireHook(func(name string) ([]byte, error) {
+		return repofs.ReadFile(fsys, name, repofs.ConfigLimit)
 	})
 	res.Hook = hook
 	if op != nil {
