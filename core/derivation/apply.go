@@ -2,7 +2,9 @@ package derivation
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/espectacular/ah/ports"
 )
@@ -12,6 +14,17 @@ type Applied struct {
 	// Written are the contracts created or refreshed; Deleted the orphaned
 	// ones that held nothing a person wrote.
 	Written, Deleted int
+	// Skipped are missing contracts that appeared before Apply wrote them
+	// (a person saved one meanwhile): left as they are.
+	Skipped []string
+}
+
+// create writes name only if it is absent, exclusively when w can.
+func create(ctx context.Context, w ports.Writer, name string, data []byte) error {
+	if c, ok := w.(ports.Creator); ok {
+		return c.CreateFile(ctx, name, data, 0o644)
+	}
+	return w.WriteFile(ctx, name, data, 0o644)
 }
 
 // Apply writes every missing and stale contract of res atomically and
@@ -27,7 +40,12 @@ func Apply(ctx context.Context, w ports.Writer, rm ports.Remover, res Result) (A
 		var err error
 		switch {
 		case c.State == Missing:
-			err = w.WriteFile(ctx, c.ContractPath, c.data, 0o644)
+			err = create(ctx, w, c.ContractPath, c.data)
+			if errors.Is(err, fs.ErrExist) {
+				// Saved by a person since Plan: theirs, never replaced.
+				done.Skipped = append(done.Skipped, c.ContractPath)
+				continue
+			}
 		case c.State == Stale:
 			// Under the writer's lock, on the bytes as they are now: an
 			// edit made since Plan is kept too.

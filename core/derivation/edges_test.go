@@ -146,8 +146,14 @@ func TestPlanRefusesASpec(t *testing.T) {
 			`properties "P-a" and "P.a" of ` + gateSpec + ` both derive .espectacular/gate/p-a.toml: rename one of them`, nil},
 		{"existing contract is not TOML", []ports.SpkRow{row("P-a", "p")}, "id = \n", nil, derivation.MalformedContract,
 			".espectacular/gate/p-a.toml is not valid TOML (", nil},
-		{"existing contract cannot be edited", []ports.SpkRow{row("P-a", "p")}, "\"id\" = \"p-a\"\n", nil, derivation.MalformedContract,
+		{"existing contract cannot be edited", []ports.SpkRow{row("P-a", "p")}, "\"id\" = \"p-a\"\nderived_from = \"P-a@0\"\n", nil, derivation.MalformedContract,
 			".espectacular/gate/p-a.toml: ", nil},
+		{"hand-written contract at the row's path", []ports.SpkRow{row("P-a", "p")}, "id = \"p-a\"\ndescription = \"mine\"\n", nil, derivation.NotDerived,
+			`property "P-a" of ` + gateSpec + ` derives .espectacular/gate/p-a.toml, which ah sync did not derive from it (derived_from = ""): rename the property, or move that contract aside; nothing was written`, nil},
+		{"contract derived from another row", []ports.SpkRow{row("P-a", "p"), row("P-b", "q")}, "id = \"p-a\"\nderived_from = \"P-b@0123456789ab\"\n", nil, derivation.NotDerived,
+			`property "P-a" of ` + gateSpec + ` derives .espectacular/gate/p-a.toml, which ah sync did not derive from it (derived_from = "P-b@0123456789ab")`, nil},
+		{"id without a slug", []ports.SpkRow{row("!!!", "p")}, "", nil, derivation.EmptySlug,
+			`property "!!!" of ` + gateSpec + ` has no letter or digit to name its contract`, nil},
 		{"existing contract is unreadable", []ports.SpkRow{row("P-a", "p")}, "/", nil, derivation.MalformedContract,
 			"read .espectacular/gate/p-a.toml: ", nil},
 		{"lint issues without a rule id", nil, "", &ports.SpkLint{Issues: []ports.SpkIssue{{Message: "x"}, {RuleID: "r"}, {}}}, derivation.SpkLintDirty,
@@ -156,7 +162,11 @@ func TestPlanRefusesASpec(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files := map[string]string{gateSpec: specText("P-a")}
+			var ids []string
+			for _, r := range tt.rows {
+				ids = append(ids, r.ID)
+			}
+			files := map[string]string{gateSpec: specText(append(ids, "P-a")...)}
 			switch tt.existing {
 			case "":
 			case "/":
@@ -233,4 +243,22 @@ func TestApplyCountsAndStops(t *testing.T) {
 		}
 		assert.Equal(t, want, n.Written, "what was written before the failure")
 	}
+}
+
+// TestApplyNeverReplacesAContractSavedMeanwhile: a contract missing at
+// plan time that a person saves before Apply writes it is skipped and
+// left byte-identical (the writer creates exclusively); the others are
+// written.
+func TestApplyNeverReplacesAContractSavedMeanwhile(t *testing.T) {
+	fsys := repo(map[string]string{gateSpec: specText("P-a", "P-b")})
+	spk := &portstest.Spk{Specs: map[string]ports.SpkSpec{gateSpec: {Properties: []ports.SpkRow{row("P-a", "p"), row("P-b", "p")}}}}
+	res := plan(t, fsys, spk)
+	w := portstest.NewWriter()
+	w.Files[".espectacular/gate/p-a.toml"] = &fstest.MapFile{Data: []byte("# mine\n"), Mode: 0o644}
+	n, err := derivation.Apply(t.Context(), w, mapWriter{fsys}, res)
+	require.NoError(t, err)
+	assert.Equal(t, []string{".espectacular/gate/p-a.toml"}, n.Skipped)
+	assert.Equal(t, 1, n.Written)
+	assert.Equal(t, "# mine\n", string(w.Files[".espectacular/gate/p-a.toml"].Data))
+	assert.Contains(t, w.Files, ".espectacular/gate/p-b.toml")
 }

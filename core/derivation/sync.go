@@ -35,6 +35,11 @@ const (
 	SpkFailed         = "spk-failed"
 	MalformedContract = "malformed-contract"
 	SlugCollision     = "slug-collision"
+	// NotDerived: a row's contract path holds a contract ah sync did not
+	// derive from that row (written by hand, or derived from another row).
+	NotDerived = "not-derived"
+	// EmptySlug: a row's id has no letter or digit to name a contract.
+	EmptySlug = "empty-slug"
 )
 
 // Contract is one derived contract and what sync found (and, unless
@@ -207,8 +212,17 @@ func planSpec(ctx context.Context, fsys fs.FS, spk ports.Spk, src Source, opts O
 				"properties %q and %q of %s both derive %s: rename one of them", prev, d.Property, src.SpecPath, p))
 		}
 		seen[p] = d.Property
+		if d.Fields.ID == "" {
+			return refuse(EmptySlug, fmt.Sprintf(
+				"property %q of %s has no letter or digit to name its contract: give it an id such as P-name; nothing was written", d.Property, src.SpecPath))
+		}
 		c := Contract{Capability: src.Capability, SpecPath: src.SpecPath, ContractPath: p, Property: d.Property, DerivedFrom: d.Fields.DerivedFrom}
 		if err := c.compare(fsys, d.Fields, opts.AuthoredWith); err != nil {
+			if nd, ok := errors.AsType[*notDerivedError](err); ok {
+				return refuse(NotDerived, fmt.Sprintf(
+					"property %q of %s derives %s, which ah sync did not derive from it (derived_from = %q): rename the property, or move that contract aside; nothing was written",
+					d.Property, src.SpecPath, p, nd.from))
+			}
 			return refuse(MalformedContract, err.Error())
 		}
 		out = append(out, c)
@@ -230,6 +244,10 @@ func (c *Contract) compare(fsys fs.FS, f Fields, authoredWith string) error {
 	if err != nil {
 		return fmt.Errorf("%s is not valid TOML (%v): fix it, or delete it to have ah sync derive it again", c.ContractPath, err)
 	}
+	if from, _ := doc["derived_from"].(string); (derivedFile{derivedFrom: from}).property() != c.Property {
+		// Someone else's contract: a person's words are never rewritten.
+		return &notDerivedError{from: from}
+	}
 	if Current(doc) == f {
 		c.State = Fresh
 		return nil
@@ -240,6 +258,14 @@ func (c *Contract) compare(fsys fs.FS, f Fields, authoredWith string) error {
 	// Proven editable now; Apply edits the bytes it finds then.
 	c.State, c.fields = Stale, f
 	return nil
+}
+
+// notDerivedError is a contract at a row's path that does not record
+// that row in derived_from.
+type notDerivedError struct{ from string }
+
+func (e *notDerivedError) Error() string {
+	return "not derived from this row: derived_from = " + e.from
 }
 
 // spkRefusal turns a spk failure into a refusal; ok is false for other

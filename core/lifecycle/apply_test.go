@@ -1,6 +1,7 @@
 package lifecycle_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -75,4 +76,37 @@ func TestApplyNeverUndoesADirectoryRemoval(t *testing.T) {
 	assert.Equal(t, map[string]string{"a.toml": "old a", "d/x": "x"}, m.files(), "d itself was only a synthesized directory")
 	_, dirRestored := m.fs["d"]
 	assert.False(t, dirRestored, "the directory is not rewritten as a file")
+}
+
+// TestApplyCreateNeverReplaces: a create-if-absent op whose file appeared
+// after the plan (a person saved it meanwhile) is skipped, the file left as
+// the person wrote it; the other ops are carried out, and Apply reports
+// the skipped path.
+func TestApplyCreateNeverReplaces(t *testing.T) {
+	m := newRepo(nil)
+	m.appear = map[string]string{"a.toml": "a person's"}
+	ops := []lifecycle.Op{
+		{Path: "a.toml", Data: []byte("stub a"), Create: true},
+		{Path: "b.toml", Data: []byte("stub b"), Create: true},
+	}
+	err := lifecycle.Apply(t.Context(), m.fs, m, m, ops)
+	se, ok := errors.AsType[*lifecycle.SkippedError](err)
+	require.True(t, ok, "a *SkippedError, got %v", err)
+	assert.Equal(t, []string{"a.toml"}, se.Paths)
+	assert.Equal(t, map[string]string{"a.toml": "a person's", "b.toml": "stub b"}, m.files())
+	assert.Equal(t, []lifecycle.Op{ops[1]}, lifecycle.Without(ops, se.Paths))
+}
+
+// TestApplyRollbackRemovesDirectoriesItCreated: a disk-full rollback left
+// the empty directories its first writes had created. The rollback removes
+// them, deepest first, and never one that existed before.
+func TestApplyRollbackRemovesDirectoriesItCreated(t *testing.T) {
+	m := newRepo(map[string]string{"keep/x": "x"})
+	m.fail["z.toml"] = true
+	ops := []lifecycle.Op{
+		{Path: "keep/new/deep/a.toml", Data: []byte("a"), Create: true},
+		{Path: "z.toml", Data: []byte("z")},
+	}
+	require.ErrorIs(t, lifecycle.Apply(t.Context(), m.fs, m, m, ops), errInjected)
+	assert.Equal(t, []string{"keep/new/deep/a.toml", "keep/new/deep", "keep/new"}, m.removed)
 }

@@ -95,7 +95,7 @@ func Stubs(fsys fs.FS, req StubRequest) ([]Op, error) {
 				}
 				continue
 			}
-			ops = append(ops, Op{Path: p, Data: Stub(s.ID, s.Title, req.Version, req.TestType)})
+			ops = append(ops, Op{Path: p, Data: Stub(s.ID, s.Title, req.Version, req.TestType), Create: true})
 		}
 	}
 	if len(exists) > 0 {

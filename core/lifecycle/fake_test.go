@@ -3,6 +3,7 @@ package lifecycle_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"testing/fstest"
 )
@@ -14,6 +15,10 @@ type memRepo struct {
 	fs         fstest.MapFS
 	fail       map[string]bool
 	failRemove map[string]bool
+	// appear are files a person saves just before ah creates them.
+	appear map[string]string
+	// removed lists the paths Remove was called with, in order.
+	removed []string
 }
 
 func newRepo(files map[string]string) *memRepo {
@@ -34,6 +39,16 @@ func (m *memRepo) WriteFile(_ context.Context, name string, data []byte, _ fs.Fi
 	return nil
 }
 
+func (m *memRepo) CreateFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
+	if v, ok := m.appear[name]; ok {
+		m.fs[name] = &fstest.MapFile{Data: []byte(v)}
+	}
+	if _, ok := m.fs[name]; ok {
+		return fmt.Errorf("write %s: %w", name, fs.ErrExist)
+	}
+	return m.WriteFile(ctx, name, data, perm)
+}
+
 func (m *memRepo) Update(context.Context, string, func([]byte) ([]byte, error)) error {
 	panic("not used")
 }
@@ -43,6 +58,7 @@ func (m *memRepo) Remove(_ context.Context, name string) error {
 		return errInjected
 	}
 	delete(m.fs, name)
+	m.removed = append(m.removed, name)
 	return nil
 }
 

@@ -1,7 +1,10 @@
 package lifecycle
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -39,15 +42,31 @@ const manualHook = "add `ah check` to your pre-commit hook: with lefthook, `pre-
 // then pre-commit (prek reads the same file). Whether ah check is already
 // wired is read from the parsed YAML, not from a substring, and an edit is
 // proved by parsing the result, else the user is told what to add.
-func wireHook(read func(string) ([]byte, bool)) (Hook, *Op) {
+//
+// read returns an error matching fs.ErrNotExist for a missing file; any
+// other error (a symbolic link leading outside the repository) leaves the
+// file alone and prints the lines to add by hand.
+func wireHook(read func(string) ([]byte, error)) (Hook, *Op) {
+	try := func(h Hook, wired func(string) bool, add func(string) string) (Hook, *Op, bool) {
+		data, err := read(h.Path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return h, nil, false
+		case err != nil:
+			h.Status, h.Message = HookManual, fmt.Sprintf("could not edit %s (%v): %s", h.Path, err, manualHook)
+			return h, nil, true
+		}
+		h, op := wire(h, string(data), wired, add)
+		return h, op, true
+	}
 	for _, name := range lefthookFiles {
-		if data, ok := read(name); ok {
-			return wire(Hook{Framework: "lefthook", Path: name}, string(data), lefthookWired, addLefthook)
+		if h, op, ok := try(Hook{Framework: "lefthook", Path: name}, lefthookWired, addLefthook); ok {
+			return h, op
 		}
 	}
 	for _, name := range preCommitFiles {
-		if data, ok := read(name); ok {
-			return wire(Hook{Framework: "pre-commit", Path: name}, string(data), preCommitWired, addPreCommit)
+		if h, op, ok := try(Hook{Framework: "pre-commit", Path: name}, preCommitWired, addPreCommit); ok {
+			return h, op
 		}
 	}
 	return Hook{Status: HookManual, Message: "no hook framework found (lefthook, pre-commit, prek): " + manualHook}, nil
@@ -59,12 +78,49 @@ func wire(h Hook, text string, wired func(string) bool, add func(string) string)
 		return h, nil
 	}
 	next := add(text)
-	if !wired(next) {
+	if !wired(next) || !survives(text, next) {
 		h.Status, h.Message = HookManual, fmt.Sprintf("could not edit %s safely: %s", h.Path, manualHook)
 		return h, nil
 	}
 	h.Status, h.Message = HookWired, fmt.Sprintf("%s: ah check runs before each commit", h.Path)
 	return h, &Op{Path: h.Path, Data: []byte(next)}
+}
+
+// survives reports whether every value the config text set (every hook
+// command, after merge keys and anchors are resolved) is still set,
+// unchanged, in next: an edit that shadows a command inherited through
+// `<<: *base` is refused, not written.
+func survives(text, next string) bool {
+	var before, after any
+	if yaml.Unmarshal([]byte(text), &before) != nil || yaml.Unmarshal([]byte(next), &after) != nil {
+		return false
+	}
+	have := map[string]bool{}
+	leaves(after, "", func(k string) { have[k] = true })
+	ok := true
+	leaves(before, "", func(k string) { ok = ok && have[k] })
+	return ok
+}
+
+// leaves calls add with "path=value" for every scalar in a decoded YAML
+// document.
+func leaves(v any, at string, add func(string)) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			leaves(x, at+"/"+strconv.Quote(k), add)
+		}
+	case []any:
+		for i, x := range v {
+			leaves(x, at+"/"+strconv.Itoa(i), add)
+		}
+	case nil:
+		if at != "" { // an empty document sets nothing
+			add(at + "=null")
+		}
+	default:
+		add(fmt.Sprintf("%s=%#v", at, v))
+	}
 }
 
 // lefthookWired reports whether a pre-commit command runs ah check.

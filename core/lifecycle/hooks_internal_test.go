@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"io/fs"
 	"slices"
 	"testing"
 
@@ -45,8 +46,13 @@ func TestHookWiredReadsTheYAML(t *testing.T) {
 }
 
 func TestWireHookFallsBackToManual(t *testing.T) {
-	read := func(files map[string]string) func(string) ([]byte, bool) {
-		return func(n string) ([]byte, bool) { s, ok := files[n]; return []byte(s), ok }
+	read := func(files map[string]string) func(string) ([]byte, error) {
+		return func(n string) ([]byte, error) {
+			if s, ok := files[n]; ok {
+				return []byte(s), nil
+			}
+			return nil, fs.ErrNotExist
+		}
 	}
 	h, op := wireHook(read(map[string]string{".pre-commit-config.yaml": "repos: [{repo: x, hooks: []}]\n"}))
 	assert.Nil(t, op, "a flow-style list cannot be extended line-wise")
@@ -105,11 +111,33 @@ func TestWireHookOrder(t *testing.T) {
 		{[]string{".pre-commit-config.yml"}, "pre-commit", ".pre-commit-config.yml"},
 	}
 	for _, tt := range tests {
-		h, op := wireHook(func(n string) ([]byte, bool) { return nil, slices.Contains(tt.files, n) })
+		h, op := wireHook(func(n string) ([]byte, error) {
+			if slices.Contains(tt.files, n) {
+				return nil, nil
+			}
+			return nil, fs.ErrNotExist
+		})
 		assert.Equal(t, tt.framework, h.Framework)
 		assert.Equal(t, tt.path, h.Path)
 		assert.Equal(t, HookWired, h.Status)
 		require.NotNil(t, op)
 		assert.Equal(t, tt.path, op.Path)
 	}
+}
+
+// TestWireRefusesToShadowAMergedCommand: a pre-commit command inherited
+// through a YAML merge key would be shadowed by the commands key ah adds;
+// the re-parse proves it lost, so nothing is written.
+func TestWireRefusesToShadowAMergedCommand(t *testing.T) {
+	text := "base: &base\n  commands:\n    lint:\n      run: make lint\npre-commit:\n  <<: *base\n"
+	h, op := wireHook(func(n string) ([]byte, error) {
+		if n == "lefthook.yml" {
+			return []byte(text), nil
+		}
+		return nil, fs.ErrNotExist
+	})
+	assert.Equal(t, HookManual, h.Status)
+	assert.Nil(t, op)
+	assert.True(t, survives("a: [1, 2]\n", "a: [1, 2, 3]\nb: x\n"))
+	assert.False(t, survives("a:\n  b: 1\n", "a:\n  b: 2\n"))
 }

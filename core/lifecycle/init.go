@@ -53,7 +53,7 @@ func Init(fsys fs.FS, req InitRequest) (InitResult, error) {
 	}
 	if !exists {
 		data, res.Notes = newConfig(fsys, req)
-		res.Ops = append(res.Ops, Op{Path: config.Path, Data: data})
+		res.Ops = append(res.Ops, Op{Path: config.Path, Data: data, Create: true})
 	}
 	cfg, err := config.Parse(data)
 	if err != nil {
@@ -88,9 +88,8 @@ func Init(fsys fs.FS, req InitRequest) (InitResult, error) {
 		return res, err
 	}
 	res.Ops = append(res.Ops, stubs...)
-	hook, op := wireHook(func(name string) ([]byte, bool) {
-		b, err := repofs.ReadFile(fsys, name, repofs.ConfigLimit)
-		return b, err == nil
+	hook, op := wireHook(func(name string) ([]byte, error) {
+		return repofs.ReadFile(fsys, name, repofs.ConfigLimit)
 	})
 	res.Hook = hook
 	if op != nil {

@@ -78,7 +78,7 @@ func NewScenario(fsys fs.FS, req ScenarioRequest) ([]Op, error) {
 	}
 	return append(ops,
 		Op{Path: delta, Data: []byte(text)},
-		Op{Path: staged, Data: Stub(id, heading, req.Version, req.TestType)},
+		Op{Path: staged, Data: Stub(id, heading, req.Version, req.TestType), Create: true},
 	), nil
 }
 

@@ -99,7 +99,7 @@ func TestNewScenarioEdges(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, []lifecycle.Op{
 				{Path: delta, Data: []byte(tt.want)},
-				{Path: ".espectacular/changes/c/p/two.toml", Data: lifecycle.Stub("two", "Two", "0.12.0", "shell")},
+				{Path: ".espectacular/changes/c/p/two.toml", Data: lifecycle.Stub("two", "Two", "0.12.0", "shell"), Create: true},
 			}, ops)
 		})
 	}

@@ -75,7 +75,7 @@ func StagedStubs(fsys fs.FS, req StagedStubRequest) ([]Op, error) {
 				// (issue 28).
 				data = deployed
 			}
-			ops = append(ops, Op{Path: p, Data: data})
+			ops = append(ops, Op{Path: p, Data: data, Create: true})
 		}
 	}
 	if len(exists) > 0 {

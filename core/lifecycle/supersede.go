@@ -62,7 +62,7 @@ func Supersede(fsys fs.FS, req SupersedeRequest) ([]Op, error) {
 	if present(fsys, staged) {
 		return nil, &ExistsError{Paths: []string{staged}, Why: "the change stages that contract already"}
 	}
-	return []Op{{Path: staged, Data: []byte(out)}}, nil
+	return []Op{{Path: staged, Data: []byte(out), Create: true}}, nil
 }
 
 func scenarioIDs(ss []spec.Scenario) []string {

@@ -65,7 +65,7 @@ func TestSupersede(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, []lifecycle.Op{{Path: ".espectacular/changes/c/p/a.toml", Data: []byte(tt.want)}}, ops)
+			assert.Equal(t, []lifecycle.Op{{Path: ".espectacular/changes/c/p/a.toml", Data: []byte(tt.want), Create: true}}, ops)
 		})
 	}
 }

@@ -41,3 +41,35 @@ func TestUpdateRemovesStaleTemps(t *testing.T) {
 	require.NoError(t, err)
 	assert.ElementsMatch(t, []string{legacy, live, "config.toml"}, names(t, dir), "only the dead writer's file is gone")
 }
+
+// TestWritesRemoveStaleTemps: kill -9 during ah archive, contract new,
+// scenario supersede or sync left `.<name>.ah-tmp-<pid>-<n>` files in the
+// directory written that no later run removed. Every write (WriteFile,
+// CreateFile) removes the dead writers' files in the directory it writes,
+// under that directory's lock, and leaves a live writer's alone.
+func TestWritesRemoveStaleTemps(t *testing.T) {
+	dead := exec.Command("true")
+	require.NoError(t, dead.Run())
+	deadPID, livePID := dead.Process.Pid, os.Getppid()
+	for _, op := range []string{"WriteFile", "CreateFile"} {
+		t.Run(op, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, ".espectacular", "cap")
+			require.NoError(t, os.MkdirAll(dir, 0o755))
+			stale := fmt.Sprintf(".a.toml.ah-tmp-%d-123", deadPID)
+			live := fmt.Sprintf(".b.toml.ah-tmp-%d-456", livePID)
+			for _, name := range []string{stale, live} {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("partial"), 0o600))
+			}
+			w := osfs.New(root)
+			var err error
+			if op == "WriteFile" {
+				err = w.WriteFile(t.Context(), ".espectacular/cap/c.toml", []byte("x"), 0o644)
+			} else {
+				err = w.CreateFile(t.Context(), ".espectacular/cap/c.toml", []byte("x"), 0o644)
+			}
+			require.NoError(t, err)
+			assert.ElementsMatch(t, []string{live, "c.toml"}, names(t, dir))
+		})
+	}
+}

@@ -24,18 +24,24 @@ type Writer struct {
 	root string
 }
 
-var _ ports.Writer = (*Writer)(nil)
+var (
+	_ ports.Writer  = (*Writer)(nil)
+	_ ports.Creator = (*Writer)(nil)
+)
 
 // New returns a Writer for the directory root.
 func New(root string) *Writer {
 	return &Writer{root: root}
 }
 
-// WriteFile replaces root/name with data and gives it permissions perm,
-// creating parent directories as needed. The data is written to a temporary
-// file in the same directory, synced and renamed over name, so readers and
-// crashes see either the old or the new content, never a mix. Access goes
-// through os.Root, so a symlink cannot lead the write outside root either.
+// WriteFile replaces root/name with data, creating parent directories as
+// needed; a new file gets permissions perm, a replaced one keeps its own.
+// The data is written to a temporary file in the same directory, synced
+// and renamed over name, so readers and crashes see either the old or the
+// new content, never a mix. A symbolic link at name is followed and its
+// target replaced, so the link stays; one leading outside root is refused,
+// and so is a name that is not a regular file (a FIFO, socket or device
+// in the repository is never replaced, nor opened: it could block).
 func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
@@ -48,7 +54,85 @@ func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm f
 		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
 	}
 	defer root.Close()
-	if err := writeAtomic(root, name, data, perm); err != nil {
+	target, perm, err := replaceable(root, w.root, name, perm)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := inLockedDir(ctx, root, target, func() error { return writeAtomic(root, target, data, perm) }); err != nil {
+		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
+	}
+	return nil
+}
+
+// inLockedDir runs write while holding the lock on name's directory
+// (created as needed), after removing the temporary files dead writers
+// left there: every writer holds the lock for its temporary file's whole
+// life, so none of a live writer's can be taken for litter (stale.go).
+func inLockedDir(ctx context.Context, root *os.Root, name string, write func() error) error {
+	dir := path.Dir(name)
+	if dir != "." {
+		if err := root.MkdirAll(dir, 0o755); err != nil {
+			return plain("could not create its directory "+dir, err)
+		}
+	}
+	unlock, err := lockDir(ctx, root, dir)
+	if err != nil {
+		return plain("could not lock its directory", err)
+	}
+	defer unlock()
+	removeStaleTemps(root, dir)
+	return write()
+}
+
+// replaceable resolves name to the file a write replaces (following
+// links inside root) and the permissions it keeps (perm for a new file);
+// a target that exists and is not a regular file is refused.
+func replaceable(root *os.Root, dir, name string, perm fs.FileMode) (string, fs.FileMode, error) {
+	target, err := followLinks(root, dir, name)
+	if err != nil {
+		return "", 0, err
+	}
+	fi, err := root.Lstat(target)
+	switch {
+	case err != nil || fi.IsDir():
+		return target, perm, nil // missing: created (other errors, a directory: the rename says why)
+	case !fi.Mode().IsRegular():
+		return "", 0, fmt.Errorf("%w (%s): ah replaces only regular files; remove it or point the link at a file", ErrNotRegular, fi.Mode().Type())
+	}
+	return target, fi.Mode().Perm(), nil
+}
+
+// CreateFile creates root/name with data and permissions perm only if
+// nothing is there, creating parent directories as needed. The content is
+// written and synced to a temporary file first, then hard-linked to name:
+// the link fails if name appeared meanwhile, so a file a person saved is
+// never replaced, and a reader never sees half of the new one. The error
+// then matches fs.ErrExist.
+func (w *Writer) CreateFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if !fs.ValidPath(name) || name == "." || !filepath.IsLocal(filepath.FromSlash(name)) {
+		return fmt.Errorf("write %q: %w", name, ErrInvalidName)
+	}
+	root, err := os.OpenRoot(w.root)
+	if err != nil {
+		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
+	}
+	defer root.Close()
+	create := func() error {
+		return writeTemp(root, name, data, perm, func(tmp string) error {
+			if err := root.Link(tmp, name); err != nil {
+				if errors.Is(err, fs.ErrExist) {
+					return plain("it appeared while ah ran, and is left as it is", fs.ErrExist)
+				}
+				return plain("could not create it", err)
+			}
+			_ = root.Remove(tmp) // name holds the content now; a leftover is litter the next writer removes
+			return nil
+		})
+	}
+	if err := inLockedDir(ctx, root, name, create); err != nil {
 		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
 	}
 	return nil
@@ -133,7 +217,19 @@ func followLinks(root *os.Root, dir, name string) (string, error) {
 	return "", errors.New("too many levels of symbolic links")
 }
 
-func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) (err error) {
+func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) error {
+	return writeTemp(root, name, data, perm, func(tmp string) error {
+		if err := root.Rename(tmp, name); err != nil {
+			return plain("could not replace it with the new version", err)
+		}
+		return nil
+	})
+}
+
+// writeTemp writes data, synced and with permissions perm, to a temporary
+// file beside name and hands it to place, which puts it at name; the
+// temporary file is removed when anything fails.
+func writeTemp(root *os.Root, name string, data []byte, perm fs.FileMode, place func(tmp string) error) (err error) {
 	if dir := path.Dir(name); dir != "." {
 		if err := root.MkdirAll(dir, 0o755); err != nil {
 			return plain("could not create its directory "+dir, err)
@@ -163,10 +259,7 @@ func writeAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) (err
 	if err := f.Close(); err != nil {
 		return plain("could not write the new content", err)
 	}
-	if err := root.Rename(tmp, name); err != nil {
-		return plain("could not replace it with the new version", err)
-	}
-	return nil
+	return place(tmp)
 }
 
 // createTemp is os.CreateTemp for an os.Root: a new file next to name, with

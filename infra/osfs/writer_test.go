@@ -20,10 +20,11 @@ func TestWriteFile(t *testing.T) {
 		existing map[string]string // files present before the write
 		file     string
 		perm     fs.FileMode
+		keep     fs.FileMode // the existing files' mode, which a replace keeps
 	}{
 		{name: "new file", file: "a.txt", perm: 0o644},
 		{name: "parent directories created", file: "openspec/changes/x/spec.toml", perm: 0o600},
-		{name: "replaces content and perm", existing: map[string]string{"a.txt": "old, longer content"}, file: "a.txt", perm: 0o640},
+		{name: "replaces content, keeps perm", existing: map[string]string{"a.txt": "old, longer content"}, file: "a.txt", perm: 0o644, keep: 0o400},
 		{name: "executable", file: "bin/run", perm: 0o755},
 	}
 	for _, tt := range tests {
@@ -31,8 +32,13 @@ func TestWriteFile(t *testing.T) {
 			root := t.TempDir()
 			for name, content := range tt.existing {
 				require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(content), 0o666))
+				require.NoError(t, os.Chmod(filepath.Join(root, name), tt.keep))
 			}
 			err := osfs.New(root).WriteFile(t.Context(), tt.file, []byte("new"), tt.perm)
+			want := tt.perm
+			if tt.keep != 0 {
+				want = tt.keep
+			}
 			require.NoError(t, err)
 
 			path := filepath.Join(root, filepath.FromSlash(tt.file))
@@ -42,7 +48,7 @@ func TestWriteFile(t *testing.T) {
 			if runtime.GOOS != "windows" {
 				info, err := os.Stat(path)
 				require.NoError(t, err)
-				assert.Equal(t, tt.perm, info.Mode().Perm())
+				assert.Equal(t, want, info.Mode().Perm())
 			}
 			assert.Equal(t, []string{filepath.Base(path)}, names(t, filepath.Dir(path)), "no temporary file left behind")
 		})

@@ -24,7 +24,10 @@ type Writer struct {
 	mu sync.Mutex
 }
 
-var _ ports.Writer = (*Writer)(nil)
+var (
+	_ ports.Writer  = (*Writer)(nil)
+	_ ports.Creator = (*Writer)(nil)
+)
 
 // NewWriter returns a Writer with no files.
 func NewWriter() *Writer { return &Writer{Files: fstest.MapFS{}} }
@@ -36,6 +39,23 @@ func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm f
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if f, ok := w.Files[name]; ok && !f.Mode.IsDir() {
+		perm = f.Mode.Perm() // a replaced file keeps its mode
+	}
+	w.put(name, data, perm)
+	return nil
+}
+
+// CreateFile implements ports.Creator.
+func (w *Writer) CreateFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
+	if err := check(ctx, name); err != nil {
+		return err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, ok := w.Files[name]; ok {
+		return fmt.Errorf("write %s: %w", name, fs.ErrExist)
+	}
 	w.put(name, data, perm)
 	return nil
 }

@@ -57,7 +57,7 @@ func RunWriterContract(t *testing.T, newWriter func(t *testing.T) (ports.Writer,
 		require.NoError(t, w.WriteFile(t.Context(), "f", []byte("short\n"), 0o600))
 		data, perm := read(t, fsys, "f")
 		assert.Equal(t, "short\n", data, "no tail of the old content")
-		assert.Equal(t, fs.FileMode(0o600), perm)
+		assert.Equal(t, fs.FileMode(0o644), perm, "a replaced file keeps its mode")
 		only(t, fsys, ".", "f")
 	})
 
@@ -80,6 +80,25 @@ func RunWriterContract(t *testing.T, newWriter func(t *testing.T) (ports.Writer,
 		data, _ := read(t, fsys, "f")
 		assert.Equal(t, "old\n", data)
 		only(t, fsys, ".", "f")
+	})
+
+	t.Run("CreateFileNeverReplaces", func(t *testing.T) {
+		w, fsys := newWriter(t)
+		c, ok := w.(ports.Creator)
+		if !ok {
+			t.Skip("not a ports.Creator")
+		}
+		require.NoError(t, c.CreateFile(t.Context(), "d/new", []byte("created\n"), 0o640))
+		data, perm := read(t, fsys, "d/new")
+		assert.Equal(t, "created\n", data)
+		assert.Equal(t, fs.FileMode(0o640), perm)
+		require.NoError(t, w.WriteFile(t.Context(), "d/theirs", []byte("a person's\n"), 0o600))
+		err := c.CreateFile(t.Context(), "d/theirs", []byte("stub\n"), 0o644)
+		require.ErrorIs(t, err, fs.ErrExist)
+		data, perm = read(t, fsys, "d/theirs")
+		assert.Equal(t, "a person's\n", data, "never replaced")
+		assert.Equal(t, fs.FileMode(0o600), perm)
+		only(t, fsys, "d", "new", "theirs")
 	})
 
 	t.Run("UpdateEditsKeepingPerm", func(t *testing.T) {

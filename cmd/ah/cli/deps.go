@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -21,7 +22,7 @@ import (
 // Deps are everything ah reaches outside itself: the ports a program
 // embedding ah may replace (see the README section "Embedding ah").
 // Start from System and swap fields; every field except LimitProcs,
-// AppendFile and Spk must be set (a nil one is a programming error).
+// WriteOutput, AppendFile and Spk must be set (a nil one is a programming error).
 type Deps struct {
 	Streams *IOStreams
 	Getwd   func() (string, error)
@@ -38,6 +39,10 @@ type Deps struct {
 	OpenFS func(root string) fs.FS
 	// NewWriter returns an atomic writer for files below root.
 	NewWriter func(root string) ports.Writer
+	// WriteOutput writes a file the user named (--output, ah report
+	// --html) under the writer policy of osfs.WriteUserFile; nil writes it
+	// through NewWriter of its directory.
+	WriteOutput func(ctx context.Context, path string, data []byte) error
 	// AppendFile opens a file outside the repository for appending (the
 	// GitHub job summary); nil writes no job summary.
 	AppendFile func(path string) (io.WriteCloser, error)
@@ -67,18 +72,19 @@ func System() *Deps {
 			In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 			OutTTY: isTerminal(os.Stdout), ErrTTY: isTerminal(os.Stderr),
 		},
-		Getwd:      os.Getwd,
-		Getenv:     os.Getenv,
-		Process:    proc,
-		Git:        func(dir string) ports.Git { return gitcli.New(proc, dir) },
-		OpenFS:     func(root string) fs.FS { return osfs.DirFS(root) },
-		NewWriter:  func(root string) ports.Writer { return osfs.New(root) },
-		AppendFile: appendFile,
-		Clock:      sysclock.Clock{},
-		Drivers:    drivers.All(),
-		Scratch:    scratch.New(),
-		LimitProcs: capProcs,
-		Spk:        func(argv []string, root string) ports.Spk { return spkcli.New(proc, argv, root) },
+		Getwd:       os.Getwd,
+		Getenv:      os.Getenv,
+		Process:     proc,
+		Git:         func(dir string) ports.Git { return gitcli.New(proc, dir) },
+		OpenFS:      func(root string) fs.FS { return osfs.DirFS(root) },
+		NewWriter:   func(root string) ports.Writer { return osfs.New(root) },
+		WriteOutput: osfs.WriteUserFile,
+		AppendFile:  appendFile,
+		Clock:       sysclock.Clock{},
+		Drivers:     drivers.All(),
+		Scratch:     scratch.New(),
+		LimitProcs:  capProcs,
+		Spk:         func(argv []string, root string) ports.Spk { return spkcli.New(proc, argv, root) },
 	}
 }
 

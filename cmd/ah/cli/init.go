@@ -41,12 +41,13 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	case err != nil:
 		return planError("init", err)
 	}
-	if err := applyOps(ctx, d, r, res.Ops); err != nil {
+	ops, skipped, err := applyOps(ctx, d, r, res.Ops)
+	if err != nil {
 		return err
 	}
-	written, removed := lifecycle.Paths(res.Ops)
+	written, removed := lifecycle.Paths(ops)
 	h := res.Hook
-	data := output.FilesData{Written: written, Removed: removed, Notes: res.Notes,
+	data := output.FilesData{Written: written, Removed: removed, Skipped: skipped, Notes: res.Notes,
 		Hook: &output.HookData{Framework: h.Framework, Path: h.Path, Status: h.Status, Message: h.Message}}
 	var lines []string
 	for _, p := range written {

@@ -35,21 +35,28 @@ func runPlan(ctx context.Context, g *Globals, d *Deps, cmd string, withSpecs boo
 	if err != nil {
 		return nil, output.FilesData{}, planError(cmd, err)
 	}
-	if err := applyOps(ctx, d, r, ops); err != nil {
+	ops, skipped, err := applyOps(ctx, d, r, ops)
+	if err != nil {
 		return nil, output.FilesData{}, err
 	}
 	written, removed := lifecycle.Paths(ops)
-	return ops, output.FilesData{Written: written, Removed: removed}, nil
+	return ops, output.FilesData{Written: written, Removed: removed, Skipped: skipped}, nil
 }
 
-// applyOps carries a plan out atomically (see lifecycle.Apply).
-func applyOps(ctx context.Context, d *Deps, r *repo, ops []lifecycle.Op) error {
+// applyOps carries a plan out atomically (see lifecycle.Apply) and returns
+// the ops done: a file to create that appeared meanwhile is skipped, left
+// as it is, and listed (reportFiles then exits 1).
+func applyOps(ctx context.Context, d *Deps, r *repo, ops []lifecycle.Op) ([]lifecycle.Op, []string, error) {
 	w := d.NewWriter(r.Root)
 	rm, ok := w.(ports.Remover)
 	if !ok {
 		rm = noRemover{}
 	}
-	return lifecycle.Apply(ctx, r.FS, w, rm, ops)
+	err := lifecycle.Apply(ctx, r.FS, w, rm, ops)
+	if se, ok := errors.AsType[*lifecycle.SkippedError](err); ok {
+		return lifecycle.Without(ops, se.Paths), se.Paths, nil
+	}
+	return ops, nil, err
 }
 
 // noRemover stands in for a writer that cannot delete: a plan needing a
@@ -93,9 +100,19 @@ func reportFiles(d *Deps, g *Globals, kind output.Kind[output.FilesData], data o
 	if data.Notes == nil {
 		data.Notes = []string{}
 	}
-	data.Lines = lines
-	if g.asJSON() {
-		return kind.JSON(d.Streams.Out, jsonOpts(), true).Print(data)
+	for _, p := range data.Skipped {
+		lines = append(lines, "skipped: "+p+" (it appeared while ah ran and is left as it is; run the command again to see what is missing)")
 	}
-	return output.NewFilesText(d.Streams.Out).Print(data)
+	data.Lines = lines
+	ok := len(data.Skipped) == 0
+	var err error
+	if g.asJSON() {
+		err = kind.JSON(d.Streams.Out, jsonOpts(), ok).Print(data)
+	} else {
+		err = output.NewFilesText(d.Streams.Out).Print(data)
+	}
+	if err == nil && !ok {
+		return errGateFailed
+	}
+	return err
 }

@@ -39,15 +39,23 @@ func printReport(ctx context.Context, g *Globals, d *Deps, file string, rep repo
 }
 
 // writeUserFile writes data to file, a path the user named with flag,
-// resolved against -C, atomically (a CI step or a browser never sees half
-// of it). A failure exits 3 naming the file, the flag and the fix; what
-// says what was being written ("the report").
+// resolved against -C, under the writer policy (Deps.WriteOutput): a
+// regular file atomically, so a CI step or a browser never sees half of
+// it; a device, FIFO or descriptor in place, never replaced. A failure
+// exits 3 naming the file, the flag and the fix; what says what was being
+// written ("the report").
 func writeUserFile(ctx context.Context, g *Globals, d *Deps, file, flag, what string, data []byte) error {
 	path, err := outputPath(g, d, file)
 	if err != nil {
 		return err
 	}
-	if err := d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), data, 0o644); err != nil {
+	write := d.WriteOutput
+	if write == nil {
+		write = func(ctx context.Context, path string, data []byte) error {
+			return d.NewWriter(filepath.Dir(path)).WriteFile(ctx, filepath.Base(path), data, 0o644)
+		}
+	}
+	if err := write(ctx, path, data); err != nil {
 		return &RunError{Cause: err,
 			Message: fmt.Sprintf("cannot write %s to %s (%s): %v; check that its directory exists and is writable", what, file, flag, innermost(err))}
 	}

@@ -79,7 +79,7 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 	}
 	out := output.NewSyncData(c.Check, res, done)
-	ok := res.Passed(c.Check)
+	ok := res.Passed(c.Check) && len(done.Skipped) == 0
 	if g.asJSON() {
 		err = output.SyncKind.JSON(d.Streams.Out, jsonOpts(), ok).Print(out)
 	} else {

@@ -9,8 +9,11 @@ import (
 // FilesData is the data of the init, contract, scenario and archive
 // envelopes: what was written and removed, repository-relative.
 type FilesData struct {
-	Written []string  `json:"written"`
-	Removed []string  `json:"removed"`
+	Written []string `json:"written"`
+	Removed []string `json:"removed"`
+	// Skipped are files to create that appeared while ah ran: left as
+	// they are (the command exits 1).
+	Skipped []string  `json:"skipped,omitempty"`
 	Hook    *HookData `json:"hook,omitempty"`
 	Notes   []string  `json:"notes"`
 

@@ -117,7 +117,7 @@ func (p *SARIF) Print(r report.Report) error {
 		case file == "":
 			file = f.SpecPath
 		}
-		loc := sarifPhysical{ArtifactLocation: sarifArtifact{URI: file}}
+		loc := sarifPhysical{ArtifactLocation: sarifArtifact{URI: uriPath(file)}}
 		if line > 0 {
 			loc.Region = &sarifRegion{StartLine: line}
 		}
@@ -152,4 +152,27 @@ func sarifLevel(s finding.Severity) string {
 		return "warning"
 	}
 	return "note"
+}
+
+// uriPath is a repository-relative path as a relative URI reference
+// (RFC 3986): every byte but the unreserved characters and "/" is
+// percent-encoded, so "#", "?", "%", spaces, controls and ":" in a first
+// segment (read as a scheme) name the file itself. Non-ASCII letters are
+// encoded as their UTF-8 bytes.
+func uriPath(p string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '-', c == '.', c == '_', c == '~', c == '/':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }

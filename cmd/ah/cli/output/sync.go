@@ -3,6 +3,7 @@ package output
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/espectacular/ah/core/derivation"
 )
@@ -41,6 +42,7 @@ type syncContractJSON struct {
 	Written      bool    `json:"written"`
 	Deleted      *bool   `json:"deleted,omitempty"`
 	Message      *string `json:"message,omitempty"`
+	Skipped      bool    `json:"skipped,omitempty"`
 }
 
 type syncRefusalJSON struct {
@@ -73,7 +75,8 @@ func NewSyncData(check bool, res derivation.Result, done derivation.Applied) Syn
 		default:
 			out.Summary.Fresh++
 		}
-		cj.Written = applied && (c.State == derivation.Missing || c.State == derivation.Stale)
+		cj.Skipped = slices.Contains(done.Skipped, c.ContractPath)
+		cj.Written = applied && (c.State == derivation.Missing || c.State == derivation.Stale) && !cj.Skipped
 		out.Contracts = append(out.Contracts, cj)
 	}
 	for _, r := range res.Refusals {
@@ -103,12 +106,14 @@ func (p *SyncText) Print(s SyncData) error {
 		switch {
 		case c.Written:
 			done = " (written)"
+		case c.Skipped:
+			done = " (skipped: it appeared while ah sync ran and is left as it is)"
 		case c.Deleted != nil && *c.Deleted:
 			done = " (deleted)"
 		case c.Deleted != nil && !s.Check:
 			done = " (kept)"
 		}
-		fmt.Fprintf(w, "%-7s %s  %s%s\n", c.State, Escape(c.ContractPath), c.DerivedFrom, done)
+		fmt.Fprintf(w, "%-7s %s  %s%s\n", c.State, Escape(c.ContractPath), Escape(c.DerivedFrom), done)
 		if c.Message != nil {
 			fmt.Fprintf(w, "        %s\n", Escape(*c.Message))
 		}
