@@ -92,7 +92,7 @@ func newConfig(fsys fs.FS, req InitRequest) ([]byte, []string) {
 			continue
 		}
 		// doctor --enable's edit: the runner a probe proved runs here.
-		edit, err := doctor.Enable(fsys, data, name, req.Facts)
+		edit, err := doctor.EnableAs(fsys, data, name, req.Facts, "ah init")
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%s detected but not configured: %v", name, err))
 			continue
