@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -9,7 +10,7 @@ import (
 
 // Hook says how ah check was wired into a pre-commit hook framework.
 type Hook struct {
-	// Framework is lefthook, pre-commit, or "" when none was found.
+	// Framework is lefthook, pre-commit, hk, or "" when none was found.
 	Framework string
 	// Path is the hook framework's config file.
 	Path string
@@ -29,11 +30,18 @@ const (
 var (
 	lefthookFiles  = []string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml"}
 	preCommitFiles = []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
+	hkFiles        = []string{"hk.pkl"}
 )
+
+// hkStep is the step hk.pkl needs; hkWired finds a check that runs ah check
+// (a quoted command starting with it, as a check or fix of some step).
+const hkStep = `["ah-check"] { check = "ah check" }`
+
+var hkWired = regexp.MustCompile(`(?m)^[^/\n]*\b(check|fix)\s*=\s*"ah check\b`)
 
 // manualHook is printed when no framework was found or its file could not
 // be edited safely.
-const manualHook = "add `ah check` to your pre-commit hook: with lefthook, `pre-commit: commands: ah-check: run: ah check`; with pre-commit or prek, a local hook with `entry: ah check`, `language: system`, `pass_filenames: false`"
+const manualHook = "add `ah check` to your pre-commit hook: with lefthook, `pre-commit: commands: ah-check: run: ah check`; with pre-commit or prek, a local hook with `entry: ah check`, `language: system`, `pass_filenames: false`; with hk, a step `" + hkStep + "` under hooks[\"pre-commit\"] in hk.pkl"
 
 // wireHook finds the hook framework and plans its edit: lefthook first,
 // then pre-commit (prek reads the same file). Whether ah check is already
@@ -50,7 +58,19 @@ func wireHook(read func(string) ([]byte, bool)) (Hook, *Op) {
 			return wire(Hook{Framework: "pre-commit", Path: name}, string(data), preCommitWired, addPreCommit)
 		}
 	}
-	return Hook{Status: HookManual, Message: "no hook framework found (lefthook, pre-commit, prek): " + manualHook}, nil
+	for _, name := range hkFiles {
+		if data, ok := read(name); ok {
+			// hk's config is Pkl, which ah cannot parse to prove an edit:
+			// say exactly what to add instead.
+			h := Hook{Framework: "hk", Path: name, Status: HookManual,
+				Message: fmt.Sprintf("%s: ah does not edit Pkl; add a step to hooks[\"pre-commit\"] in it: %s", name, hkStep)}
+			if hkWired.Match(data) {
+				h.Status, h.Message = HookAlready, name+" already runs ah check"
+			}
+			return h, nil
+		}
+	}
+	return Hook{Status: HookManual, Message: "no hook framework found (lefthook, pre-commit, prek, hk): " + manualHook}, nil
 }
 
 func wire(h Hook, text string, wired func(string) bool, add func(string) string) (Hook, *Op) {

@@ -113,3 +113,20 @@ func TestWireHookOrder(t *testing.T) {
 		assert.Equal(t, tt.path, op.Path)
 	}
 }
+
+// TestWireHookHk: a repository using hk (hk.pkl) is told how to add ah
+// check to its Pkl config, never "no hook framework found"; ah does not
+// edit Pkl. A step already running ah check is recognised (issue 28).
+func TestWireHookHk(t *testing.T) {
+	files := map[string]string{"hk.pkl": "amends \"package://example/hk#/Config.pkl\"\nhooks {\n  [\"pre-commit\"] {\n    steps {}\n  }\n}\n"}
+	read := func(n string) ([]byte, bool) { s, ok := files[n]; return []byte(s), ok }
+	h, op := wireHook(read)
+	assert.Nil(t, op)
+	assert.Equal(t, Hook{Framework: "hk", Path: "hk.pkl", Status: HookManual,
+		Message: "hk.pkl: ah does not edit Pkl; add a step to hooks[\"pre-commit\"] in it: [\"ah-check\"] { check = \"ah check\" }"}, h)
+
+	files["hk.pkl"] = "hooks {\n  [\"pre-commit\"] {\n    steps {\n      [\"ah-check\"] { check = \"ah check\" }\n    }\n  }\n}\n"
+	h, op = wireHook(read)
+	assert.Nil(t, op)
+	assert.Equal(t, Hook{Framework: "hk", Path: "hk.pkl", Status: HookAlready, Message: "hk.pkl already runs ah check"}, h)
+}
