@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
@@ -97,6 +98,25 @@ func PlanEntry(cfg config.Config, detect Detect, drivers []ports.Driver, e contr
 		"tests.%s has no runner%s: add %s = [\"<program>\", \"<args>...\"] under [runners] in %s", e.Type, typeHint(cfg, drivers, e.Type), e.Type, config.Path)}
 }
 
+// withoutTestWord finds the known name left when "test" is cut from either
+// end of testType (gotest, go_test, test-go -> go): spelling distance
+// would pick pytest for gotest.
+func withoutTestWord(testType string, known []string) (string, bool) {
+	lower := strings.ToLower(testType)
+	for _, cut := range []func(string) (string, bool){
+		func(s string) (string, bool) { return strings.CutSuffix(s, "tests") },
+		func(s string) (string, bool) { return strings.CutSuffix(s, "test") },
+		func(s string) (string, bool) { return strings.CutPrefix(s, "test") },
+	} {
+		rest, ok := cut(lower)
+		rest = strings.Trim(rest, "_-")
+		if ok && rest != "" && slices.Contains(known, rest) {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
 // typeHint names the known test type a misspelt one was probably meant to
 // be ([[tests.pyest]] -> pytest), or is "" (issue 8).
 func typeHint(cfg config.Config, drivers []ports.Driver, testType string) string {
@@ -108,7 +128,10 @@ func typeHint(cfg config.Config, drivers []ports.Driver, testType string) string
 	}
 	known = append(known, cfg.RunnerNames()...)
 	known = append(known, slices.Sorted(maps.Keys(cfg.CustomRunners))...)
-	c, ok := spelling.Nearest(testType, known)
+	c, ok := withoutTestWord(testType, known)
+	if !ok {
+		c, ok = spelling.Nearest(testType, known)
+	}
 	if !ok {
 		return ""
 	}

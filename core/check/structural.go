@@ -77,6 +77,7 @@ func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 // findings and the units that may run their tests.
 func validate(cfg config.Config, r resolved, read []readContract, resolveEntry entryResolver) validation {
 	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
+	out = append(out, duplicateRequirements(r.files)...)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(

@@ -86,7 +86,12 @@ func Decode(path string, data []byte) (Contract, []Problem) {
 		// position-less error cannot happen when decoding into a map.
 		var se *schema.SyntaxError
 		if errors.As(err, &se) {
-			return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s:%d:%d: invalid TOML: %s", path, se.Line, se.Column, se.Message)}}
+			msg := fmt.Sprintf("%s:%d:%d: invalid TOML: %s", path, se.Line, se.Column, se.Message)
+			if strings.Contains(se.Message, "invalid escape") {
+				// Mostly a regex in flags (-t "a \(b\)"): see ah explain contracts.
+				msg += "; write the value as a single-quoted TOML literal string ('...'), which keeps every backslash"
+			}
+			return c, []Problem{{finding.MalformedContract, msg}}
 		}
 		return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: invalid TOML: %v", path, err)}}
 	}

@@ -253,6 +253,13 @@ var problemCases = []problemCase{
 		contains: []string{path + ":8:", "invalid TOML"},
 	},
 	{
+		// Issue 28: a regex escape in a basic string names the fix.
+		name:     "invalid escape suggests a literal string",
+		toml:     header + "[[tests.vitest]]\nflags = \"-t \\\"a \\(b\\)\\\"\"\n",
+		kinds:    []finding.Kind{finding.MalformedContract},
+		contains: []string{path + ":8:", "invalid escape", "write the value as a single-quoted TOML literal string ('...'), which keeps every backslash"},
+	},
+	{
 		name:     "duplicate key is a syntax error",
 		toml:     header + `id = "again"` + "\n",
 		kinds:    []finding.Kind{finding.MalformedContract},

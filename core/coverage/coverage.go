@@ -19,17 +19,53 @@ const Unassigned = "unassigned"
 // Total is the Spec of the row summing every capability.
 const Total = "TOTAL"
 
-// Scenario states.
-const (
-	Covered = "covered"
-	Missing = "missing"
-	Failing = "failing"
-)
+// Cell counts the scenarios of one capability and archetype by state.
+type Cell struct{ Proven, Failing, NoTests, Missing, Waived, OutOfScope, NotRun int }
 
-// Cell counts the scenarios of one capability and archetype.
-type Cell struct{ Covered, Missing, Failing int }
+// Add counts one scenario in state.
+func (c *Cell) Add(state string) { *c.count(state)++ }
 
-// Proofs of a covered scenario whose tests ran (issue 23): by named tests
+// count is the counter of state; an unknown state counts as failing, so
+// nothing is ever dropped or passed by mistake.
+func (c *Cell) count(state string) *int {
+	switch state {
+	case Proven:
+		return &c.Proven
+	case NoTests:
+		return &c.NoTests
+	case Missing:
+		return &c.Missing
+	case Waived:
+		return &c.Waived
+	case OutOfScope:
+		return &c.OutOfScope
+	case NotRun:
+		return &c.NotRun
+	}
+	return &c.Failing
+}
+
+// Count is the number of scenarios in state.
+func (c Cell) Count(state string) int { return *c.count(state) }
+
+// Total is the number of scenarios the cell counts.
+func (c Cell) Total() int {
+	return c.Proven + c.Failing + c.NoTests + c.Missing + c.Waived + c.OutOfScope + c.NotRun
+}
+
+func (c *Cell) plus(o Cell) {
+	for _, s := range States() {
+		*c.count(s) += o.Count(s)
+	}
+}
+
+// Row is one capability (or TOTAL); Cells are in Columns order.
+type Row struct {
+	Spec  string
+	Cells []Cell
+}
+
+// Proofs of a proven scenario whose tests ran (issue 23): by named tests
 // in a structured report, or by an exit status alone (a shell or generic
 // runner, a custom runner's envelope, an adapter whose report was
 // missing). A scenario with both kinds of binding counts as exit-code: it
@@ -39,11 +75,11 @@ const (
 	ProofExitCode = "exit-code"
 )
 
-// Proofs counts covered scenarios by what proved them; zero when tests
+// Proofs counts proven scenarios by what proved them; zero when tests
 // did not run.
 type Proofs struct{ Tests, ExitCode int }
 
-// Proofs counts the covered scenarios by their proof.
+// Proofs counts the proven scenarios by their proof.
 func (m Matrix) Proofs() Proofs {
 	var p Proofs
 	for _, s := range m.Scenarios {
@@ -57,7 +93,7 @@ func (m Matrix) Proofs() Proofs {
 	return p
 }
 
-// proofOf is what proved a covered unit whose tests ran; empty when they
+// proofOf is what proved a proven unit whose tests ran; empty when they
 // did not run.
 func proofOf(u report.Unit) string {
 	if u.Status != report.UnitPassed || len(u.Bindings) == 0 {
@@ -71,33 +107,22 @@ func proofOf(u report.Unit) string {
 	return ProofTests
 }
 
-func (c *Cell) add(state string) {
-	switch state {
-	case Covered:
-		c.Covered++
-	case Missing:
-		c.Missing++
-	default:
-		c.Failing++
-	}
-}
-
-// Row is one capability (or TOTAL); Cells are in Columns order.
-type Row struct {
-	Spec  string
-	Cells []Cell
-}
-
 // Scenario is one scenario's place in the matrix.
 type Scenario struct {
 	Unit      report.Unit
 	Archetype string
 	State     string
-	// Proof is what proved a covered scenario whose tests ran (Proof*);
-	// empty otherwise.
-	Proof string
+	// Requirement is the name of the requirement holding the scenario in
+	// its spec file; empty when it sits under none.
+	Requirement string
 	// Findings are the unit's findings, for the HTML page.
 	Findings []finding.Finding
+	// Executions are the invocations that ran the unit's bindings, in run
+	// order; empty without --run-tests.
+	Executions []report.Execution
+	// Proof is what proved a proven scenario whose tests ran (Proof*);
+	// empty otherwise.
+	Proof string
 }
 
 // Matrix is the coverage matrix.
@@ -117,31 +142,43 @@ func (m Matrix) Summary() Cell {
 		return s
 	}
 	for _, c := range m.Rows[len(m.Rows)-1].Cells {
-		s.Covered += c.Covered
-		s.Missing += c.Missing
-		s.Failing += c.Failing
+		s.plus(c)
 	}
 	return s
 }
 
-// Complete is ah report's gate rule: every scenario in scope is covered,
-// none missing or failing (exit 1 otherwise).
+// Complete is ah report's gate rule: no scenario in scope is missing its
+// contract, without tests or failing (exit 1 otherwise). Not run, waived
+// and out of scope do not fail it; only proven is ever called a pass.
 func (m Matrix) Complete() bool {
 	s := m.Summary()
-	return s.Missing+s.Failing == 0
+	return s.Missing+s.Failing+s.NoTests == 0
+}
+
+// InState lists the scenarios in state, in check order.
+func (m Matrix) InState(state string) []Scenario {
+	var out []Scenario
+	for _, s := range m.Scenarios {
+		if s.State == state {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Build computes the matrix of rep; fsys is read for each contract's
-// archetype. A scenario is covered when its contract is structurally valid
-// and, when tests ran, they passed; missing when it has no contract;
-// failing otherwise (a broken contract, a failing or unfinished test).
+// archetype and each spec for its requirements. See stateOf for the
+// states.
 func Build(fsys fs.FS, rep report.Report) Matrix {
 	cols := Columns()
 	var m Matrix
 	rows := map[string]int{}
+	reqs := requirements{}
 	total := Row{Spec: Total, Cells: make([]Cell, len(cols))}
 	for _, u := range rep.Units {
 		s := classify(fsys, u, unitFindings(rep.Findings, u))
+		s.Requirement = reqs.of(fsys, u)
+		s.Executions = unitExecutions(rep.Executions, u)
 		m.Scenarios = append(m.Scenarios, s)
 		i, ok := rows[u.Capability]
 		if !ok {
@@ -150,8 +187,8 @@ func Build(fsys fs.FS, rep report.Report) Matrix {
 			m.Rows = append(m.Rows, Row{Spec: u.Capability, Cells: make([]Cell, len(cols))})
 		}
 		col := slices.Index(cols, s.Archetype)
-		m.Rows[i].Cells[col].add(s.State)
-		total.Cells[col].add(s.State)
+		m.Rows[i].Cells[col].Add(s.State)
+		total.Cells[col].Add(s.State)
 	}
 	slices.SortStableFunc(m.Rows, func(a, b Row) int { return strings.Compare(a.Spec, b.Spec) })
 	m.Rows = append(m.Rows, total)
@@ -172,23 +209,17 @@ func unitFindings(all []finding.Finding, u report.Unit) []finding.Finding {
 
 // classify places one unit.
 func classify(fsys fs.FS, u report.Unit, fs []finding.Finding) Scenario {
-	s := Scenario{Unit: u, Archetype: Unassigned, Findings: fs}
-	if slices.ContainsFunc(fs, func(f finding.Finding) bool {
-		return f.Kind == finding.NoTOML || f.Kind == finding.EmptyScenarioID
-	}) {
-		s.State = Missing
+	s := Scenario{Unit: u, Archetype: Unassigned, Findings: fs, State: stateOf(u, fs)}
+	if s.State == Proven {
+		s.Proof = proofOf(u)
+	}
+	if s.State == Missing {
 		return s
 	}
 	if data, err := repofs.ReadFile(fsys, u.ContractPath, repofs.ContractLimit); err == nil {
 		if c, _ := contract.Decode(u.ContractPath, data); archetype.Valid(c.Archetype) {
 			s.Archetype = c.Archetype
 		}
-	}
-	switch u.Status {
-	case report.UnitValid, report.UnitPassed:
-		s.State, s.Proof = Covered, proofOf(u)
-	default:
-		s.State = Failing
 	}
 	return s
 }

@@ -42,13 +42,13 @@ func TestBuild(t *testing.T) {
 	m := coverage.Build(fsys, rep)
 	// Columns: PF SA BP CE NR unassigned.
 	want := []coverage.Row{
-		{Spec: "a", Cells: []coverage.Cell{{}, {}, {}, {}, {}, {Covered: 1, Missing: 1}}},
-		{Spec: "b", Cells: []coverage.Cell{{Covered: 1}, {}, {}, {}, {Failing: 1}, {}}},
-		{Spec: "TOTAL", Cells: []coverage.Cell{{Covered: 1}, {}, {}, {}, {Failing: 1}, {Covered: 1, Missing: 1}}},
+		{Spec: "a", Cells: []coverage.Cell{{}, {}, {}, {}, {}, {NotRun: 1, Missing: 1}}},
+		{Spec: "b", Cells: []coverage.Cell{{Proven: 1}, {}, {}, {}, {Failing: 1}, {}}},
+		{Spec: "TOTAL", Cells: []coverage.Cell{{Proven: 1}, {}, {}, {}, {Failing: 1}, {NotRun: 1, Missing: 1}}},
 	}
 	assert.Equal(t, want, m.Rows)
-	assert.Equal(t, coverage.Cell{Covered: 2, Missing: 1, Failing: 1}, m.Summary())
-	assert.Equal(t, []string{"covered", "failing", "missing", "covered"},
+	assert.Equal(t, coverage.Cell{Proven: 1, NotRun: 1, Missing: 1, Failing: 1}, m.Summary())
+	assert.Equal(t, []string{"proven", "failing", "missing", "not_run"},
 		[]string{m.Scenarios[0].State, m.Scenarios[1].State, m.Scenarios[2].State, m.Scenarios[3].State})
 }
 
@@ -73,24 +73,80 @@ func TestBuildMissingAndFailingFindings(t *testing.T) {
 	}
 	m := coverage.Build(fstest.MapFS{}, rep)
 	assert.Equal(t, []string{"a", "c", "TOTAL"}, []string{m.Rows[0].Spec, m.Rows[1].Spec, m.Rows[2].Spec})
-	assert.Equal(t, []string{"missing", "failing", "covered"}, []string{m.Scenarios[0].State, m.Scenarios[1].State, m.Scenarios[2].State})
+	assert.Equal(t, []string{"missing", "failing", "proven"}, []string{m.Scenarios[0].State, m.Scenarios[1].State, m.Scenarios[2].State})
 	assert.Equal(t, []finding.Kind{finding.TestFailing}, []finding.Kind{m.Scenarios[1].Findings[0].Kind})
 	assert.Len(t, m.Scenarios[1].Findings, 1)
 	assert.Empty(t, m.Scenarios[2].Findings)
-	assert.Equal(t, coverage.Cell{Covered: 1, Missing: 1, Failing: 1}, m.Summary())
+	assert.Equal(t, coverage.Cell{Proven: 1, Missing: 1, Failing: 1}, m.Summary())
 	assert.Equal(t, coverage.Cell{}, coverage.Matrix{}.Summary())
 }
 
 // TestMatrixComplete: the matrix is complete (ah report exits 0) only
-// with no missing and no failing scenario.
+// with no missing, no failing and no test-less scenario; not run, waived
+// and out of scope do not fail it.
 func TestMatrixComplete(t *testing.T) {
 	row := func(c coverage.Cell) coverage.Matrix {
 		return coverage.Matrix{Rows: []coverage.Row{{Spec: "TOTAL", Cells: []coverage.Cell{c}}}}
 	}
-	assert.True(t, row(coverage.Cell{Covered: 2}).Complete())
+	assert.True(t, row(coverage.Cell{Proven: 2}).Complete())
+	assert.True(t, row(coverage.Cell{Proven: 2, NotRun: 1, Waived: 1, OutOfScope: 1}).Complete())
 	assert.True(t, coverage.Matrix{}.Complete(), "nothing in scope is nothing missing")
-	assert.False(t, row(coverage.Cell{Covered: 2, Missing: 1}).Complete())
-	assert.False(t, row(coverage.Cell{Covered: 2, Failing: 1}).Complete())
+	assert.False(t, row(coverage.Cell{Proven: 2, Missing: 1}).Complete())
+	assert.False(t, row(coverage.Cell{Proven: 2, Failing: 1}).Complete())
+	assert.False(t, row(coverage.Cell{Proven: 2, NoTests: 1}).Complete())
+}
+
+// TestStates: one table of what each unit becomes. Only a run that passed
+// proves; a valid contract whose tests did not run is not run; a contract
+// with no test and nothing else wrong is no tests yet, not failing; a
+// broken contract that also lacks tests is failing; the statuses scope
+// and waivers set are counted apart.
+func TestStates(t *testing.T) {
+	line := 1
+	sc := finding.Scenario{ID: "s", Line: &line}
+	on := func(k finding.Kind) finding.Finding {
+		return finding.New(k, string(k)).WithScenario("c", "openspec/specs/c/spec.md", sc)
+	}
+	for _, tt := range []struct {
+		name, status string
+		findings     []finding.Finding
+		want         string
+	}{
+		{"passed", report.UnitPassed, nil, coverage.Proven},
+		{"valid, tests not run", report.UnitValid, nil, coverage.NotRun},
+		{"interrupted", report.UnitNotRun, nil, coverage.NotRun},
+		{"failed", report.UnitFailed, []finding.Finding{on(finding.TestFailing)}, coverage.Failing},
+		{"no contract", report.UnitInvalid, []finding.Finding{on(finding.NoTOML)}, coverage.Missing},
+		{"unbound stub", report.UnitInvalid, []finding.Finding{on(finding.NoTestsDeclared)}, coverage.NoTests},
+		{"stub and broken", report.UnitInvalid, []finding.Finding{on(finding.NoTestsDeclared), on(finding.InvalidStatus)}, coverage.Failing},
+		{"malformed", report.UnitInvalid, []finding.Finding{on(finding.MalformedContract)}, coverage.Failing},
+		{"waived", "waived", nil, coverage.Waived},
+		{"out of scope", "out_of_scope", nil, coverage.OutOfScope},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			u := unit("c", "s", tt.status)
+			m := coverage.Build(fstest.MapFS{}, report.Report{Units: []report.Unit{u}, Findings: tt.findings})
+			assert.Equal(t, tt.want, m.Scenarios[0].State)
+			assert.Equal(t, 1, m.Summary().Count(tt.want))
+			assert.Len(t, m.InState(tt.want), 1)
+		})
+	}
+}
+
+// TestBuildRequirementAndExecutions: each scenario names the requirement
+// holding it and the executions that ran its bindings.
+func TestBuildRequirementAndExecutions(t *testing.T) {
+	fsys := fstest.MapFS{"openspec/specs/a/spec.md": {Data: []byte("# a\n\n## Requirements\n\n### Requirement: Alpha\n\n#### Scenario: S\n- THEN s\n\n### Requirement: Beta\n\n#### Scenario: T\n- THEN t\n")}}
+	s, u := unit("a", "s", report.UnitPassed), unit("a", "t", report.UnitFailed)
+	sl, tl := 7, 12
+	s.Scenario.Line, u.Scenario.Line = &sl, &tl
+	s.Bindings = []report.Binding{{Ref: "a/s tests.shell[0]"}}
+	runs := []report.Execution{{Command: "true", Bindings: []string{"a/s tests.shell[0]"}}, {Command: "false", Bindings: []string{"a/t tests.shell[0]"}}}
+	m := coverage.Build(fsys, report.Report{Units: []report.Unit{s, u}, Executions: &runs})
+	assert.Equal(t, "Alpha", m.Scenarios[0].Requirement)
+	assert.Equal(t, "Beta", m.Scenarios[1].Requirement)
+	assert.Equal(t, []report.Execution{runs[0]}, m.Scenarios[0].Executions)
+	assert.Empty(t, m.Scenarios[1].Executions, "no binding of its own")
 }
 
 // TestProofs: a covered scenario whose tests ran is proven by tests only

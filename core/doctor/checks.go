@@ -20,7 +20,7 @@ func health(ctx context.Context, repo fs.FS, cfg config.Config, version string) 
 	checks := []Check{
 		{Name: "config", Status: Pass, Message: fmt.Sprintf("%s is valid", config.Path)},
 		dirCheck(repo, "specs-dir", cfg.Specs, "specs", Fail),
-		dirCheck(repo, "changes-dir", cfg.Changes, "changes", Warn),
+		changesCheck(repo, cfg.Changes),
 	}
 	rep, err := check.Run(ctx, repo, cfg, check.Options{})
 	if err != nil {
@@ -47,6 +47,18 @@ func health(ctx context.Context, repo fs.FS, cfg config.Config, version string) 
 	}
 	checks = append(checks, driftCheck(cfg.ToolVersion, version))
 	return checks, nil
+}
+
+// changesCheck checks the changes directory. The default one appears with
+// the first change proposal, so its absence is normal (issue 28: ah init
+// writes it); a configured one that is missing is likely a typo.
+func changesCheck(repo fs.FS, dir string) Check {
+	c := dirCheck(repo, "changes-dir", dir, "changes", Warn)
+	if c.Status == Warn && dir == config.DefaultChanges {
+		c.Status = Pass
+		c.Message = dir + " does not exist yet: no change proposal so far"
+	}
+	return c
 }
 
 // dirCheck checks that a configured directory exists.

@@ -151,9 +151,14 @@ func TestDiagnoseChecks(t *testing.T) {
 			delete(r, "openspec/specs/compiler/spec.md")
 			delete(r, ".espectacular/compiler/empty-input-rejected.toml")
 		}, "specs-dir", doctor.Fail, false, "openspec/specs does not exist: create it, or set [paths] specs"},
-		{"missing changes dir is a warning", func(r fstest.MapFS) {
+		// Issue 28: the default changes directory appears with the first
+		// change proposal; ah init writes it, so its absence is no warning.
+		{"missing default changes dir passes", func(r fstest.MapFS) {
 			delete(r, "openspec/changes/.keep")
-		}, "changes-dir", doctor.Warn, true, "openspec/changes does not exist"},
+		}, "changes-dir", doctor.Pass, true, "openspec/changes does not exist yet: no change proposal so far"},
+		{"missing configured changes dir is a warning", func(r fstest.MapFS) {
+			r[config.Path] = &fstest.MapFile{Data: []byte("tool_version = \"0.1.0\"\n[paths]\nchanges = \"openspec/proposals\"\n")}
+		}, "changes-dir", doctor.Warn, true, "openspec/proposals does not exist: create it, or set [paths] changes"},
 		{"specs path is a file", func(r fstest.MapFS) {
 			r[config.Path] = &fstest.MapFile{Data: []byte("tool_version = \"0.1.0\"\n[paths]\nspecs = \"README.md\"\n")}
 			r["README.md"] = &fstest.MapFile{Data: []byte("x")}

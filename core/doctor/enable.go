@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"reflect"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/schema"
+	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/core/tomlstring"
 )
 
@@ -52,6 +54,12 @@ type Edit struct {
 // result parses and differs from the old config by exactly the capability
 // before returning it. The caller writes Content atomically.
 func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Edit, error) {
+	return EnableAs(repo, data, capability, facts, "ah doctor --enable "+capability)
+}
+
+// EnableAs is Enable with the command the added block's comment credits
+// (ah init enables runners too, and says so).
+func EnableAs(repo fs.FS, data []byte, capability string, facts adapter.Facts, by string) (Edit, error) {
 	known := Capabilities()
 	if !slices.Contains(known, capability) {
 		return Edit{}, &UnknownCapabilityError{Name: capability, Known: known}
@@ -68,7 +76,7 @@ func Enable(repo fs.FS, data []byte, capability string, facts adapter.Facts) (Ed
 	if ev, ok := facts.Evidence[capability]; ok && ev.Probed && len(ev.Runnable) == 0 && slices.Contains(RunnerCapabilities, capability) {
 		return Edit{}, &ToolMissingError{Capability: capability, Tried: ev.Tried, TimedOut: ev.TimedOut}
 	}
-	plan := planEdit(repo, data, capability, facts)
+	plan := planEdit(repo, data, capability, facts, by)
 	if slices.Contains(QualityCapabilities, capability) {
 		plan = planQuality(data, capability, facts)
 	}
@@ -107,9 +115,21 @@ type edit struct {
 	err     error
 }
 
-func planEdit(repo fs.FS, data []byte, capability string, facts adapter.Facts) edit {
-	header := fmt.Sprintf("# Added by `ah doctor --enable %s`", capability)
+func planEdit(repo fs.FS, data []byte, capability string, facts adapter.Facts, by string) edit {
+	header := fmt.Sprintf("# Added by `%s`", by)
 	argv := runnerCommand(repo, capability, facts)
+	if len(argv) > 0 && path.IsAbs(argv[0]) {
+		// A probe proved this machine's program (/usr/bin/python3): the
+		// committed config names the adapter, whose probes find the
+		// program on each machine, never this one's absolute path.
+		block := fmt.Sprintf("%s: [[tests.%s]] entries run the %s adapter's command, found on each machine.\n[runners.%s]\nadapter = %s\n",
+			header, capability, capability, capability, tomlstring.Quote(capability))
+		return appendEdit(data, block, fmt.Sprintf("enabled %s: added [runners.%s] to %s (here it runs %s; the adapter finds the program on each machine)",
+			capability, capability, config.Path, shellword.Quote(argv)),
+			func(doc map[string]any) {
+				set(doc, map[string]any{"adapter": capability}, "runners", capability)
+			})
+	}
 	block := fmt.Sprintf("%s: [[tests.%s]] entries run this command with their flags appended.\n[runners.%s]\ncommand = %s\n",
 		header, capability, capability, tomlArray(argv))
 	return appendEdit(data, block, fmt.Sprintf("enabled %s: added [runners.%s] to %s", capability, capability, config.Path),

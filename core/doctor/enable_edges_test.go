@@ -37,6 +37,19 @@ func TestEnableCommandSources(t *testing.T) {
 	}
 }
 
+// TestEnableAbsoluteProgram: a probe that proved /usr/bin/python3 runs
+// pytest found this machine's interpreter; the committed config names the
+// adapter instead, which finds the interpreter on each machine (issue 28).
+func TestEnableAbsoluteProgram(t *testing.T) {
+	ev := adapter.Evidence{Adapter: "pytest", Probed: true, Runnable: []string{"/usr/bin/python3", "-m", "pytest"}}
+	facts := adapter.Facts{Drivers: enableDrivers, Evidence: map[string]adapter.Evidence{"pytest": ev}}
+	e, err := doctor.Enable(fstest.MapFS{}, []byte("tool_version = \"0.1.0\"\n"), "pytest", facts)
+	require.NoError(t, err)
+	assert.NotContains(t, string(e.Content), "/usr/bin/python3")
+	assert.Equal(t, "# Added by `ah doctor --enable pytest`: [[tests.pytest]] entries run the pytest adapter's command, found on each machine.\n[runners.pytest]\nadapter = \"pytest\"\n", e.Added)
+	assert.Equal(t, "enabled pytest: added [runners.pytest] to .espectacular/config.toml (here it runs /usr/bin/python3 -m pytest; the adapter finds the program on each machine)", e.Message)
+}
+
 // TestEnableWithoutCommand: a runner capability no driver serves has no
 // command to write; the edit would be an invalid config, so nothing is
 // written and the block is shown for a hand edit.

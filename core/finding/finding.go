@@ -92,6 +92,10 @@ type Finding struct {
 	// (issue 27). The message names it too.
 	Step *string `json:"-"`
 	Test *Test   `json:"test,omitempty"`
+	// Line is the spec line a finding about no scenario points at (the
+	// requirement block of a MODIFIED section that omits scenarios); nil
+	// otherwise.
+	Line *int `json:"line,omitempty"`
 	// Heading is set only for malformed-scenario-heading.
 	Heading *Heading `json:"heading,omitempty"`
 	// Score and Threshold are set only for quality-mutation: the measured

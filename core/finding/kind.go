@@ -32,6 +32,9 @@ const (
 	// unclosed fences).
 	UnreadablePath Kind = "unreadable-path"
 	UnclosedBlock  Kind = "unclosed-block"
+	// DuplicateRequirement: issue 28, a deployed spec repeating a
+	// requirement block, which OpenSpec rejects.
+	DuplicateRequirement Kind = "duplicate-requirement"
 	// ContractStale and VerifiesDangling: issue 14 (property-derived
 	// contracts).
 	ContractStale    Kind = "contract-stale"
@@ -132,6 +135,7 @@ var kinds = map[Kind]KindInfo{
 	NoScenarios:                {Warning, Warn, ReviewAndApply},
 	UnreadablePath:             {Structural, Error, ReviewAndApply},
 	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
+	DuplicateRequirement:       {Warning, Warn, ReviewAndApply},
 	ContractStale:              {Structural, Error, RunAhSync},
 	VerifiesDangling:           {Structural, Error, ReviewAndApply},
 	OverlayConflict:            {Structural, Error, ReviewAndApply},

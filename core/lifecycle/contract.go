@@ -4,11 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"path"
 	"slices"
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/spec"
 )
 
@@ -76,6 +79,7 @@ func Stubs(fsys fs.FS, req StubRequest) ([]Op, error) {
 	var ops []Op
 	var exists []string
 	for _, f := range files {
+		testType := capabilityTestType(fsys, f.Capability, req.TestType)
 		scenarios, _ := spec.Dedupe(f.Scenarios)
 		wanted := scenarios
 		if !req.AllMissing {
@@ -95,13 +99,45 @@ func Stubs(fsys fs.FS, req StubRequest) ([]Op, error) {
 				}
 				continue
 			}
-			ops = append(ops, Op{Path: p, Data: Stub(s.ID, s.Title, req.Version, req.TestType), Create: true})
+			ops = append(ops, Op{Path: p, Data: Stub(s.ID, s.Title, req.Version, testType), Create: true})
 		}
 	}
 	if len(exists) > 0 {
 		return nil, &ExistsError{Paths: exists, Why: "a contract exists already (edit it instead)"}
 	}
 	return ops, nil
+}
+
+// capabilityTestType is the test type a capability's stubs suggest: the
+// one its contracts bind most (ties by name), so a stub in the python half
+// of a mixed repository suggests pytest; fallback when it has none.
+func capabilityTestType(fsys fs.FS, capability, fallback string) string {
+	entries, err := fs.ReadDir(fsys, path.Join(config.Dir, capability))
+	if err != nil {
+		return fallback
+	}
+	count := map[string]int{}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".toml") {
+			continue
+		}
+		p := path.Join(config.Dir, capability, e.Name())
+		data, err := repofs.ReadFile(fsys, p, repofs.ContractLimit)
+		if err != nil {
+			continue
+		}
+		c, _ := contract.Decode(p, data)
+		for _, t := range c.Tests {
+			count[t.Type]++
+		}
+	}
+	best := fallback
+	for _, t := range slices.Sorted(maps.Keys(count)) {
+		if count[t] > count[best] {
+			best = t
+		}
+	}
+	return best
 }
 
 // findFile returns the deployed spec of capability.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -12,7 +13,7 @@ import (
 
 // Hook says how ah check was wired into a pre-commit hook framework.
 type Hook struct {
-	// Framework is lefthook, pre-commit, or "" when none was found.
+	// Framework is lefthook, pre-commit, hk, or "" when none was found.
 	Framework string
 	// Path is the hook framework's config file.
 	Path string
@@ -32,11 +33,18 @@ const (
 var (
 	lefthookFiles  = []string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml"}
 	preCommitFiles = []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
+	hkFiles        = []string{"hk.pkl"}
 )
+
+// hkStep is the step hk.pkl needs; hkWired finds a check that runs ah check
+// (a quoted command starting with it, as a check or fix of some step).
+const hkStep = `["ah-check"] { check = "ah check" }`
+
+var hkWired = regexp.MustCompile(`(?m)^[^/\n]*\b(check|fix)\s*=\s*"ah check\b`)
 
 // manualHook is printed when no framework was found or its file could not
 // be edited safely.
-const manualHook = "add `ah check` to your pre-commit hook: with lefthook, `pre-commit: commands: ah-check: run: ah check`; with pre-commit or prek, a local hook with `entry: ah check`, `language: system`, `pass_filenames: false`"
+const manualHook = "add `ah check` to your pre-commit hook: with lefthook, `pre-commit: commands: ah-check: run: ah check`; with pre-commit or prek, a local hook with `entry: ah check`, `language: system`, `pass_filenames: false`; with hk, a step `" + hkStep + "` under hooks[\"pre-commit\"] in hk.pkl"
 
 // wireHook finds the hook framework and plans its edit: lefthook first,
 // then pre-commit (prek reads the same file). Whether ah check is already
@@ -69,7 +77,19 @@ func wireHook(read func(string) ([]byte, error)) (Hook, *Op) {
 			return h, op
 		}
 	}
-	return Hook{Status: HookManual, Message: "no hook framework found (lefthook, pre-commit, prek): " + manualHook}, nil
+	for _, name := range hkFiles {
+		if data, err := read(name); err == nil {
+			// hk's config is Pkl, which ah cannot parse to prove an edit:
+			// say exactly what to add instead.
+			h := Hook{Framework: "hk", Path: name, Status: HookManual,
+				Message: fmt.Sprintf("%s: ah does not edit Pkl; add a step to hooks[\"pre-commit\"] in it: %s", name, hkStep)}
+			if hkWired.Match(data) {
+				h.Status, h.Message = HookAlready, name+" already runs ah check"
+			}
+			return h, nil
+		}
+	}
+	return Hook{Status: HookManual, Message: "no hook framework found (lefthook, pre-commit, prek, hk): " + manualHook}, nil
 }
 
 func wire(h Hook, text string, wired func(string) bool, add func(string) string) (Hook, *Op) {

@@ -141,3 +141,25 @@ func TestWireRefusesToShadowAMergedCommand(t *testing.T) {
 	assert.True(t, survives("a: [1, 2]\n", "a: [1, 2, 3]\nb: x\n"))
 	assert.False(t, survives("a:\n  b: 1\n", "a:\n  b: 2\n"))
 }
+
+// TestWireHookHk: a repository using hk (hk.pkl) is told how to add ah
+// check to its Pkl config, never "no hook framework found"; ah does not
+// edit Pkl. A step already running ah check is recognised (issue 28).
+func TestWireHookHk(t *testing.T) {
+	files := map[string]string{"hk.pkl": "amends \"package://example/hk#/Config.pkl\"\nhooks {\n  [\"pre-commit\"] {\n    steps {}\n  }\n}\n"}
+	read := func(n string) ([]byte, error) {
+		if s, ok := files[n]; ok {
+			return []byte(s), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	h, op := wireHook(read)
+	assert.Nil(t, op)
+	assert.Equal(t, Hook{Framework: "hk", Path: "hk.pkl", Status: HookManual,
+		Message: "hk.pkl: ah does not edit Pkl; add a step to hooks[\"pre-commit\"] in it: [\"ah-check\"] { check = \"ah check\" }"}, h)
+
+	files["hk.pkl"] = "hooks {\n  [\"pre-commit\"] {\n    steps {\n      [\"ah-check\"] { check = \"ah check\" }\n    }\n  }\n}\n"
+	h, op = wireHook(read)
+	assert.Nil(t, op)
+	assert.Equal(t, Hook{Framework: "hk", Path: "hk.pkl", Status: HookAlready, Message: "hk.pkl already runs ah check"}, h)
+}

@@ -36,9 +36,11 @@ type InitResult struct {
 
 // ErrNoOpenSpec is returned when the repository has no openspec/
 // directory: there is nothing to initialise contracts for.
-var ErrNoOpenSpec = errors.New(`no openspec/ directory here: ah checks OpenSpec scenarios, so it expects
-  openspec/specs/<capability>/spec.md   with "#### Scenario: <title>" headings
-Create it (for example with ` + "`openspec init`" + `), or run ah init in the repository that has it`)
+// One line: error text is escaped on the terminal, a newline would print
+// as a literal \n.
+var ErrNoOpenSpec = errors.New(`no openspec/ directory here: ah checks OpenSpec scenarios and expects ` +
+	`openspec/specs/<capability>/spec.md with "#### Scenario: <title>" headings; ` +
+	"create it (for example with `openspec init`), or run ah init in the repository that has it")
 
 // Init plans ah init: the config (this version, default paths, a runner
 // per detected framework) when there is none, a stub contract for every
@@ -110,7 +112,7 @@ func newConfig(fsys fs.FS, req InitRequest) ([]byte, []string) {
 			continue
 		}
 		// doctor --enable's edit: the runner a probe proved runs here.
-		edit, err := doctor.Enable(fsys, data, name, req.Facts)
+		edit, err := doctor.EnableAs(fsys, data, name, req.Facts, "ah init")
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%s detected but not configured: %v", name, err))
 			continue

@@ -30,7 +30,7 @@ func TestInitFreshRepository(t *testing.T) {
 		paths = append(paths, op.Path)
 	}
 	assert.Equal(t, []string{".espectacular/config.toml", ".espectacular/p/one.toml", "lefthook.yml"}, paths)
-	assert.Equal(t, defaultConfig+"\n# Added by `ah doctor --enable pytest`: [[tests.pytest]] entries run this command with their flags appended.\n[runners.pytest]\ncommand = [\"python3\", \"-m\", \"pytest\"]\n",
+	assert.Equal(t, defaultConfig+"\n# Added by `ah init`: [[tests.pytest]] entries run this command with their flags appended.\n[runners.pytest]\ncommand = [\"python3\", \"-m\", \"pytest\"]\n",
 		string(res.Ops[0].Data), "a runner for the probed framework only")
 	assert.Equal(t, string(lifecycle.Stub("one", "One", "0.12.0", "cargo")), string(res.Ops[1].Data), "the example uses the first framework by name")
 	require.Len(t, res.Notes, 1)

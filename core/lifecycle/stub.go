@@ -11,8 +11,9 @@ import (
 )
 
 // Stub is the text of a stub contract: the scenario's id, its title as
-// description, archetype PF, status active, this ah's version, and a
-// commented [[tests.<testType>]] example. It declares no test, so ah check
+// description, archetype PF, status active (no superseded_by: an active
+// contract is superseded by nothing), this ah's version, and a commented
+// [[tests.<testType>]] example. It declares no test, so ah check
 // reports it as no-tests-declared until a person binds one (issue 11).
 func Stub(id, title, version, testType string) []byte {
 	var b strings.Builder
@@ -20,7 +21,6 @@ func Stub(id, title, version, testType string) []byte {
 	fmt.Fprintf(&b, "description = %s\n", tomlstring.Quote(title))
 	b.WriteString("archetype = \"PF\"\n")
 	b.WriteString("status = \"active\"\n")
-	b.WriteString("superseded_by = \"\"\n")
 	fmt.Fprintf(&b, "authored_with = %s\n", tomlstring.Quote(version))
 	b.WriteString("\n# Bind the test that proves this scenario (until then ah check reports\n")
 	b.WriteString("# no-tests-declared), then run `ah check --run-tests`:\n")

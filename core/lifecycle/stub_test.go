@@ -12,7 +12,7 @@ import (
 )
 
 func TestStub(t *testing.T) {
-	head := "id = \"a\"\ndescription = \"Say \\\"hi\\\" \\\\ \\t\\u001F\\u007F ok\"\narchetype = \"PF\"\nstatus = \"active\"\nsuperseded_by = \"\"\nauthored_with = \"0.12.0\"\n\n" +
+	head := "id = \"a\"\ndescription = \"Say \\\"hi\\\" \\\\ \\t\\u001F\\u007F ok\"\narchetype = \"PF\"\nstatus = \"active\"\nauthored_with = \"0.12.0\"\n\n" +
 		"# Bind the test that proves this scenario (until then ah check reports\n# no-tests-declared), then run `ah check --run-tests`:\n"
 	title := "Say \"hi\" \\ \t\x1f\x7f ok"
 	tests := []struct{ testType, want string }{
@@ -26,6 +26,7 @@ func TestStub(t *testing.T) {
 			doc, err := schema.DecodeTOML(got)
 			require.NoError(t, err)
 			assert.Equal(t, title, doc["description"], "the title survives quoting")
+			assert.NotContains(t, doc, "superseded_by", "an active contract is superseded by nothing: no empty key to wonder about")
 		})
 	}
 }

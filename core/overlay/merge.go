@@ -57,6 +57,9 @@ func (a *applier) merge(c Change, f spec.File, m *model, old *item, r spec.Requi
 		a.conflict(c, f, nil, fmt.Sprintf(
 			"change %q: %s:%d: the MODIFIED block of requirement %q omits %s, which openspec archive would drop, so it refuses the change: restate them in the block, or remove them on purpose in their own change",
 			c.ID, f.Path, r.Span.Start, r.Name, strings.Join(omitted, ", ")))
+		// No scenario to point at: the block's heading line is where to look.
+		line := r.Span.Start
+		a.findings[len(a.findings)-1].Line = &line
 	}
 	return out
 }

@@ -62,6 +62,13 @@ func TestValidateEdges(t *testing.T) {
 			name: "runner of the wrong shape", schema: schemas.Config, doc: map[string]any{"tool_version": "1", "runners": map[string]any{"unit": "pytest"}},
 			want: []schema.Problem{{Path: "runners.unit", Keyword: "oneOf", Message: `has the wrong shape: expected an argv array such as ["pytest"] or a table with command = [...]`}},
 		},
+		{
+			// Issue 28: a table is the table form; its misspelt key is the
+			// problem, not the shape.
+			name: "runner table with a misspelt key", schema: schemas.Config,
+			doc:  map[string]any{"tool_version": "1", "runners": map[string]any{"py": map[string]any{"adaptr": "pytest"}}},
+			want: []schema.Problem{{Path: "runners.py", Keyword: "additionalProperties", Field: "adaptr", Message: `unknown key "adaptr" (did you mean "adapter"?)`}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -139,7 +139,13 @@ func collect(ve *jsonschema.ValidationError, out *[]Problem) {
 	if len(ve.Causes) > 0 {
 		if one, ok := ve.ErrorKind.(*kind.OneOf); ok && len(one.Subschemas) == 0 {
 			// oneOf where no branch matched: the branch errors are noise for a
-			// user; report the value's shape instead.
+			// user; report the value's shape instead, unless the value has the
+			// type of exactly one branch: then that branch's errors (a
+			// misspelt key of a table) are the problem.
+			if b := typedBranch(ve); b != nil {
+				*out = append(*out, misspeltFirst(b)...)
+				return
+			}
 			*out = append(*out, problem(ve))
 			return
 		}
@@ -149,6 +155,54 @@ func collect(ve *jsonschema.ValidationError, out *[]Problem) {
 		return
 	}
 	*out = append(*out, problem(ve))
+}
+
+// typedBranch is the one branch of a failed oneOf whose failure is not the
+// value's type, or nil when there is none or more than one.
+func typedBranch(ve *jsonschema.ValidationError) *jsonschema.ValidationError {
+	var found *jsonschema.ValidationError
+	for _, c := range ve.Causes {
+		if wrongType(c, len(ve.InstanceLocation)) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
+}
+
+// misspeltFirst collects a branch's problems; an unknown key explains the
+// required keys missing beside it (adaptr for adapter), so those are left
+// out.
+func misspeltFirst(ve *jsonschema.ValidationError) []Problem {
+	var ps []Problem
+	collect(ve, &ps)
+	unknown := map[string]bool{}
+	for _, p := range ps {
+		if p.Keyword == "additionalProperties" {
+			unknown[p.Path] = true
+		}
+	}
+	return slices.DeleteFunc(ps, func(p Problem) bool { return p.Keyword == "required" && unknown[p.Path] })
+}
+
+// wrongType reports whether a branch failed only because the value at
+// depth has another type.
+func wrongType(ve *jsonschema.ValidationError, depth int) bool {
+	if _, ok := ve.ErrorKind.(*kind.Type); ok && len(ve.InstanceLocation) == depth {
+		return true
+	}
+	if len(ve.Causes) == 0 {
+		return false
+	}
+	for _, c := range ve.Causes {
+		if !wrongType(c, depth) {
+			return false
+		}
+	}
+	return true
 }
 
 func problem(ve *jsonschema.ValidationError) Problem {

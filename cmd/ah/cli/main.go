@@ -171,8 +171,13 @@ func fail(d *Deps, cmd string, asJSON bool, err error) int {
 		_ = output.WriteEnvelope(d.Streams.Out, env)
 	}
 	// The message may quote a file name or a config key: escaped, so it
-	// cannot forge lines or drive the terminal.
-	fmt.Fprintf(d.Streams.Err, "ah: %s\n", output.Escape(err.Error()))
+	// cannot forge lines or drive the terminal. One that already names the
+	// command ("ah init: ...") gets no second "ah: ".
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "ah ") {
+		msg = "ah: " + msg
+	}
+	fmt.Fprintf(d.Streams.Err, "%s\n", output.Escape(msg))
 	return code
 }
 

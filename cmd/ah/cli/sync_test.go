@@ -88,8 +88,8 @@ func TestSyncCapabilities(t *testing.T) {
 		{[]string{"sync", "gate"}, 0, []string{".espectacular/gate/p-a.toml"}, []string{"missing .espectacular/gate/p-a.toml", "ah sync: 1 derived contracts"}, "api", ""},
 		{[]string{"sync", "--check", "api"}, 1, nil, []string{"missing .espectacular/api/p-a.toml", "ah sync --check: 1 derived contracts"}, "gate", ""},
 		{[]string{"sync", "api", "gate"}, 0, []string{".espectacular/api/p-a.toml", ".espectacular/gate/p-a.toml"}, []string{"ah sync: 2 derived contracts"}, "refused spk", ""},
-		{[]string{"sync", "gat"}, 2, nil, nil, "derived", "ah: ah sync \"gat\" names no capability in scope; close capabilities: gate\n"},
-		{[]string{"sync", "--check", "gate/p-a", "--json"}, 2, nil, []string{`"code": 2,`, `"message": "ah sync \"gate/p-a\" names no capability in scope; close capabilities: gate"`}, "derived", "ah: ah sync \"gate/p-a\" names no capability in scope; close capabilities: gate\n"},
+		{[]string{"sync", "gat"}, 2, nil, nil, "derived", "ah sync \"gat\" names no capability in scope; close capabilities: gate\n"},
+		{[]string{"sync", "--check", "gate/p-a", "--json"}, 2, nil, []string{`"code": 2,`, `"message": "ah sync \"gate/p-a\" names no capability in scope; close capabilities: gate"`}, "derived", "ah sync \"gate/p-a\" names no capability in scope; close capabilities: gate\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

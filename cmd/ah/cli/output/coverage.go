@@ -9,10 +9,11 @@ import (
 )
 
 // CoverageText prints the matrix of ah report as a fixed-width table, a
-// cell reading covered/missing/failing, then the totals line.
+// cell reading proven/missing/failing, then a count per state and the
+// scenarios in each state that is not proven (at most listLimit each).
 //
-// With ran (--run-tests), a last line splits the covered scenarios by what
-// proved them: named tests, or an exit status alone.
+// With ran (--run-tests), a line splits the proven scenarios by what
+// proved them: named tests, or an exit status alone (issue 23).
 func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 	cols := coverage.Columns()
 	width := len(coverage.Total)
@@ -32,22 +33,55 @@ func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 		}
 		b.WriteString("\n")
 	}
-	s := m.Summary()
-	fmt.Fprintf(&b, "\ncells: covered/missing/failing\ncovered: %d | missing: %d | failing: %d | total: %d\n",
-		s.Covered, s.Missing, s.Failing, s.Covered+s.Missing+s.Failing)
+	fmt.Fprintf(&b, "\ncells: proven/missing/failing; the other states are counted below\n%s\n", stateCounts(m.Summary()))
 	if ran {
 		p := m.Proofs()
 		fmt.Fprintf(&b, "proven by named tests: %d | by an exit code alone: %d (ah explain evidence)\n", p.Tests, p.ExitCode)
+	}
+	for _, st := range coverage.States()[1:] {
+		in := m.InState(st)
+		if len(in) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s (%d)%s:\n", coverage.Label(st), len(in), stateHint(st))
+		for i, sc := range in {
+			if i == listLimit {
+				fmt.Fprintf(&b, "  ... and %d more (ah report --json lists every scenario)\n", len(in)-listLimit)
+				break
+			}
+			fmt.Fprintf(&b, "  %s/%s  %s\n", Escape(sc.Unit.Capability), Escape(sc.Unit.Scenario.ID), Escape(sc.Unit.ContractPath))
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func cellText(c coverage.Cell) string {
-	if c == (coverage.Cell{}) {
-		return "-"
+// listLimit bounds each state's list in text: a corpus of 700 unbound
+// stubs must not bury the table.
+const listLimit = 20
+
+// stateCounts is the line counting every state, then the total.
+func stateCounts(c coverage.Cell) string {
+	var parts []string
+	for _, st := range coverage.States() {
+		parts = append(parts, fmt.Sprintf("%s: %d", coverage.Label(st), c.Count(st)))
 	}
-	return fmt.Sprintf("%d/%d/%d", c.Covered, c.Missing, c.Failing)
+	return strings.Join(parts, " | ") + fmt.Sprintf(" | total: %d", c.Total())
+}
+
+// stateHint says what moves a scenario out of state.
+func stateHint(state string) string {
+	switch state {
+	case coverage.Failing:
+		return ", ah check --run-tests says why"
+	case coverage.NoTests:
+		return ", bind a test in each contract"
+	case coverage.Missing:
+		return ", ah contract new --all-missing writes stubs"
+	case coverage.NotRun:
+		return ", ah report --run-tests proves them"
+	}
+	return ""
 }
 
 // CoverageMarkdown prints the matrix for a CI step summary.
@@ -55,13 +89,12 @@ func CoverageMarkdown(w io.Writer, m coverage.Matrix) error {
 	cols := coverage.Columns()
 	s := m.Summary()
 	verdict := "complete"
-	if s.Missing+s.Failing > 0 {
+	if !m.Complete() {
 		verdict = "INCOMPLETE"
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "## ah report: coverage %s\n\n", verdict)
-	fmt.Fprintf(&b, "Covered %d, missing %d, failing %d of %d scenarios. Each cell: covered / missing / failing.\n\n",
-		s.Covered, s.Missing, s.Failing, s.Covered+s.Missing+s.Failing)
+	fmt.Fprintf(&b, "%s. Each cell: proven / missing / failing.\n\n", stateCounts(s))
 	b.WriteString("| Spec |")
 	for _, c := range cols {
 		fmt.Fprintf(&b, " %s |", c)
@@ -116,17 +149,29 @@ type MatrixData struct {
 type matrixRowJSON struct {
 	Spec      string `json:"spec"`
 	Archetype string `json:"archetype"`
-	Covered   int    `json:"covered"`
-	Missing   int    `json:"missing"`
-	Failing   int    `json:"failing"`
+	countsJSON
+}
+
+// countsJSON counts scenarios by state; covered is the seed's name for
+// proven (seed 004 "Machine-readable matrix output").
+type countsJSON struct {
+	Covered    int `json:"covered"`
+	Missing    int `json:"missing"`
+	Failing    int `json:"failing"`
+	NoTests    int `json:"no_tests"`
+	NotRun     int `json:"not_run"`
+	Waived     int `json:"waived"`
+	OutOfScope int `json:"out_of_scope"`
+}
+
+func newCounts(c coverage.Cell) countsJSON {
+	return countsJSON{c.Proven, c.Missing, c.Failing, c.NoTests, c.NotRun, c.Waived, c.OutOfScope}
 }
 
 type matrixSummaryJSON struct {
 	Scenarios int `json:"scenarios"`
-	Covered   int `json:"covered"`
-	Missing   int `json:"missing"`
-	Failing   int `json:"failing"`
-	// ProvenByTests and ProvenByExitCode split the covered scenarios by
+	countsJSON
+	// ProvenByTests and ProvenByExitCode split the proven scenarios by
 	// what proved them, only with --run-tests (issue 23).
 	ProvenByTests    *int `json:"proven_by_tests,omitempty"`
 	ProvenByExitCode *int `json:"proven_by_exit_code,omitempty"`
@@ -135,6 +180,8 @@ type matrixSummaryJSON struct {
 type scenarioCellJSON struct {
 	Spec         string `json:"spec"`
 	ID           string `json:"id"`
+	Title        string `json:"title"`
+	Requirement  string `json:"requirement"`
 	Archetype    string `json:"archetype"`
 	State        string `json:"state"`
 	ContractPath string `json:"contract_path"`
@@ -148,17 +195,25 @@ func NewMatrixData(m coverage.Matrix, ran bool) MatrixData {
 	cols := coverage.Columns()
 	for _, r := range m.Rows {
 		for i, cell := range r.Cells {
-			out.Matrix = append(out.Matrix, matrixRowJSON{r.Spec, cols[i], cell.Covered, cell.Missing, cell.Failing})
+			out.Matrix = append(out.Matrix, matrixRowJSON{r.Spec, cols[i], newCounts(cell)})
 		}
 	}
 	s := m.Summary()
-	out.Summary = matrixSummaryJSON{Scenarios: s.Covered + s.Missing + s.Failing, Covered: s.Covered, Missing: s.Missing, Failing: s.Failing}
+	out.Summary = matrixSummaryJSON{Scenarios: s.Total(), countsJSON: newCounts(s)}
 	if ran {
 		p := m.Proofs()
 		out.Summary.ProvenByTests, out.Summary.ProvenByExitCode = &p.Tests, &p.ExitCode
 	}
 	for _, sc := range m.Scenarios {
-		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof})
+		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Unit.Scenario.Title,
+			sc.Requirement, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof})
 	}
 	return out
+}
+
+func cellText(c coverage.Cell) string {
+	if c.Total() == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d/%d", c.Proven, c.Missing, c.Failing)
 }

@@ -10,56 +10,118 @@ import (
 	"github.com/gomarkdown/markdown/parser"
 
 	"github.com/espectacular/ah/core/coverage"
+	"github.com/espectacular/ah/core/report"
+	"github.com/espectacular/ah/core/slug"
+)
+
+// The page's data: capabilities, then requirements, then scenarios.
+type (
+	htmlBinding struct {
+		Ref, Verdict, Command string
+		// Evidence names the test cases a run saw pass for the binding.
+		Evidence []string
+	}
+	htmlScenario struct {
+		Anchor, Title, ID, Archetype, State, Label, Contract, Status string
+		Body                                                         template.HTML
+		Findings                                                     []string
+		Bindings                                                     []htmlBinding
+		// Failure is the failure text of the unit's failing tests.
+		Failure string
+	}
+	htmlRequirement struct {
+		Anchor, Name string
+		Scenarios    []htmlScenario
+	}
+	htmlCapability struct {
+		Anchor, Name string
+		Counts       coverage.Cell
+		Requirements []htmlRequirement
+	}
+	htmlState struct {
+		State, Label string
+		Count        int
+	}
 )
 
 // CoverageHTML writes the matrix as one self-contained page: inline CSS,
-// no script, nothing fetched. Each capability lists its scenarios rendered
-// from their markdown (raw HTML in a spec is dropped, not passed through),
-// with the contract's state and each test's verdict.
+// no script, nothing fetched. Scenarios are grouped by capability and
+// requirement, each with an anchor; the links #show-<state> filter them
+// by state in CSS alone (:target), so a filtered view is a URL to share. Each scenario shows its body (raw HTML in a spec is dropped),
+// its contract, each binding's command and verdict, and its failure text.
 func CoverageHTML(w io.Writer, m coverage.Matrix, cliVersion string) error {
-	type binding struct{ Ref, Verdict string }
-	type scenario struct {
-		Title, ID, Archetype, State, Contract, Status string
-		Body                                          template.HTML
-		Findings                                      []string
-		Bindings                                      []binding
-	}
-	type capability struct {
-		Name      string
-		Scenarios []scenario
-	}
 	page := struct {
 		Version string
 		Columns []string
 		Rows    []coverage.Row
 		Summary coverage.Cell
-		Total   int
 		Verdict string
-		Specs   []capability
+		States  []htmlState
+		Specs   []htmlCapability
 	}{Version: cliVersion, Columns: coverage.Columns(), Rows: m.Rows, Summary: m.Summary(), Verdict: "complete"}
-	page.Total = page.Summary.Covered + page.Summary.Missing + page.Summary.Failing
-	if page.Summary.Missing+page.Summary.Failing > 0 {
+	if !m.Complete() {
 		page.Verdict = "incomplete"
 	}
+	for _, st := range coverage.States() {
+		page.States = append(page.States, htmlState{st, coverage.Label(st), page.Summary.Count(st)})
+	}
 	for _, s := range m.Scenarios {
-		if n := len(page.Specs); n == 0 || page.Specs[n-1].Name != s.Unit.Capability {
-			page.Specs = append(page.Specs, capability{Name: s.Unit.Capability})
+		capName := s.Unit.Capability
+		if n := len(page.Specs); n == 0 || page.Specs[n-1].Name != capName {
+			page.Specs = append(page.Specs, htmlCapability{Anchor: "cap-" + capName, Name: capName})
 		}
-		sc := scenario{
-			Title: s.Unit.Scenario.Title, ID: s.Unit.Scenario.ID, Archetype: s.Archetype, State: s.State,
-			Contract: s.Unit.ContractPath, Status: s.Unit.Status, Body: renderMarkdown(s.Unit.Scenario.BodyMarkdown),
+		c := &page.Specs[len(page.Specs)-1]
+		c.Counts.Add(s.State)
+		if n := len(c.Requirements); n == 0 || c.Requirements[n-1].Name != s.Requirement {
+			c.Requirements = append(c.Requirements, htmlRequirement{Anchor: "req-" + capName + "-" + slug.Make(s.Requirement), Name: s.Requirement})
 		}
-		for _, f := range s.Findings {
-			sc.Findings = append(sc.Findings, string(f.Kind)+": "+f.Message)
-		}
-		for _, b := range s.Unit.Bindings {
-			sc.Bindings = append(sc.Bindings, binding{b.Ref, b.Verdict})
-		}
-		last := &page.Specs[len(page.Specs)-1]
-		last.Scenarios = append(last.Scenarios, sc)
+		r := &c.Requirements[len(c.Requirements)-1]
+		r.Scenarios = append(r.Scenarios, htmlScenarioOf(s))
 	}
 	return coveragePage.Execute(w, page)
 }
+
+func htmlScenarioOf(s coverage.Scenario) htmlScenario {
+	sc := htmlScenario{
+		Anchor: s.Unit.Capability + "." + s.Unit.Scenario.ID,
+		Title:  s.Unit.Scenario.Title, ID: s.Unit.Scenario.ID, Archetype: s.Archetype, State: s.State,
+		Label: coverage.Label(s.State), Contract: s.Unit.ContractPath, Status: s.Unit.Status,
+		Body: renderMarkdown(s.Unit.Scenario.BodyMarkdown),
+	}
+	var failure []string
+	for _, f := range s.Findings {
+		sc.Findings = append(sc.Findings, string(f.Kind)+": "+f.Message)
+		if f.Test == nil {
+			continue
+		}
+		for _, ft := range f.Test.FailedTests {
+			failure = append(failure, ft.Name+"\n"+ft.Message)
+		}
+		if len(f.Test.FailedTests) == 0 {
+			failure = append(failure, strings.TrimSpace(f.Test.StdoutTail+"\n"+f.Test.StderrTail))
+		}
+	}
+	sc.Failure = strings.TrimSpace(strings.Join(failure, "\n\n"))
+	for _, b := range s.Unit.Bindings {
+		hb := htmlBinding{Ref: b.Ref, Verdict: b.Verdict}
+		for _, e := range s.Executions {
+			for _, ref := range e.Bindings {
+				if ref == b.Ref {
+					hb.Command = e.Command
+					hb.Evidence = evidenceOf(e)
+				}
+			}
+		}
+		sc.Bindings = append(sc.Bindings, hb)
+	}
+	return sc
+}
+
+// evidenceOf names the test cases an execution saw pass. Hook: when
+// report.Execution carries the evidence of "Green means proven" (the test
+// ids each run observed), return them here and the page lists them under
+// their binding; until then the command and verdict are the proof shown.
+func evidenceOf(report.Execution) []string { return nil }
 
 // renderMarkdown renders a scenario body; SkipHTML drops raw HTML so a
 // spec cannot inject markup or script into the page, and no Smartypants:
@@ -71,8 +133,22 @@ func renderMarkdown(body string) template.HTML {
 	return template.HTML(out) //nolint:gosec // rendered with raw HTML skipped
 }
 
+// filterCSS hides, while #show-<state> is the URL's fragment, every
+// scenario in another state and every requirement and capability left
+// empty: a filter with no script.
+func filterCSS() template.CSS {
+	var sel []string
+	for _, st := range coverage.States() {
+		on := "body:has(#show-" + st + ":target) "
+		sel = append(sel, on+".scenario:not(."+st+")", on+".requirement:not(:has(.scenario."+st+"))",
+			on+".capability:not(:has(.scenario."+st+"))")
+	}
+	return template.CSS(strings.Join(sel, ",\n") + " { display: none; }\n") //nolint:gosec // built from constants
+}
+
 var coveragePage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"cell": cellText,
+	"cell":   cellText,
+	"filter": filterCSS,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -85,30 +161,44 @@ table { border-collapse: collapse; margin: 1rem 0; }
 th, td { border: 1px solid #d0d7de; padding: .3rem .7rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 tr.total td { font-weight: bold; background: #f6f8fa; }
+a.anchor { color: #8c959f; text-decoration: none; margin-left: .4rem; }
+#filter a { margin-right: 1rem; white-space: nowrap; }
+#filter a:target { font-weight: bold; }
+.requirement { margin-left: .5rem; }
 .scenario { border-left: 4px solid #d0d7de; padding: .2rem 1rem; margin: 1rem 0; }
-.covered { border-color: #1a7f37; } .missing { border-color: #9a6700; } .failing { border-color: #cf222e; }
+.proven { border-color: #1a7f37; } .missing, .no_tests { border-color: #9a6700; } .failing { border-color: #cf222e; }
+.not_run, .waived, .out_of_scope { border-color: #8c959f; }
 .state { font-weight: bold; text-transform: uppercase; font-size: .8rem; }
+pre.failure { background: #fff1f0; padding: .5rem; overflow-x: auto; white-space: pre-wrap; }
 code { background: #f6f8fa; padding: 0 .2rem; }
-</style>
+{{filter}}</style>
 </head>
 <body>
 <h1>ah report: coverage {{.Verdict}}</h1>
-<p id="summary">Covered {{.Summary.Covered}}, missing {{.Summary.Missing}}, failing {{.Summary.Failing}} of {{.Total}} scenarios (ah {{.Version}}). Each cell: covered / missing / failing.</p>
+<p id="summary">{{range $i, $s := .States}}{{if $i}} · {{end}}{{$s.Label}} {{$s.Count}}{{end}} of {{.Summary.Total}} scenarios (ah {{.Version}}). Each cell: proven / missing / failing. Only a test run proves a scenario: without <code>--run-tests</code> a valid contract is "not run".</p>
 <table id="matrix">
 <thead><tr><th>Spec</th>{{range .Columns}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>
-{{range .Rows}}<tr{{if eq .Spec "TOTAL"}} class="total"{{end}}><td>{{.Spec}}</td>{{range .Cells}}<td>{{cell .}}</td>{{end}}</tr>
+{{range .Rows}}<tr{{if eq .Spec "TOTAL"}} class="total"{{end}}><td>{{if eq .Spec "TOTAL"}}TOTAL{{else}}<a href="#cap-{{.Spec}}">{{.Spec}}</a>{{end}}</td>{{range .Cells}}<td>{{cell .}}</td>{{end}}</tr>
 {{end}}</tbody>
 </table>
-{{range .Specs}}<section>
-<h2>{{.Name}}</h2>
-{{range .Scenarios}}<div class="scenario {{.State}}">
-<h3>{{.Title}}</h3>
-<p><span class="state">{{.State}}</span> · archetype {{.Archetype}} · contract <code>{{.Contract}}</code> · status {{.Status}}</p>
+<nav id="filter"><strong>Show:</strong>
+<a href="#">all ({{.Summary.Total}})</a>
+{{range .States}}<a id="show-{{.State}}" href="#show-{{.State}}">{{.Label}} ({{.Count}})</a>
+{{end}}</nav>
+{{range .Specs}}<section class="capability" id="{{.Anchor}}">
+<h2>{{.Name}}<a class="anchor" href="#{{.Anchor}}">#</a></h2>
+{{range .Requirements}}<section class="requirement" id="{{.Anchor}}">
+<h3>{{if .Name}}Requirement: {{.Name}}{{else}}Scenarios under no requirement{{end}}<a class="anchor" href="#{{.Anchor}}">#</a></h3>
+{{range .Scenarios}}<div class="scenario {{.State}}" id="{{.Anchor}}">
+<h4>{{.Title}}<a class="anchor" href="#{{.Anchor}}">#</a></h4>
+<p><span class="state">{{.Label}}</span> · archetype {{.Archetype}} · contract <code>{{.Contract}}</code> · status {{.Status}}</p>
 {{.Body}}
-{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}</li>{{end}}</ul>{{end}}
+{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}{{if .Command}} · ran <code>{{.Command}}</code>{{end}}{{if .Evidence}}<ul class="evidence">{{range .Evidence}}<li>proved by <code>{{.}}</code></li>{{end}}</ul>{{end}}</li>{{end}}</ul>{{end}}
 {{if .Findings}}<ul class="findings">{{range .Findings}}<li>{{.}}</li>{{end}}</ul>{{end}}
+{{if .Failure}}<pre class="failure">{{.Failure}}</pre>{{end}}
 </div>
+{{end}}</section>
 {{end}}</section>
 {{end}}</body>
 </html>

@@ -81,3 +81,20 @@ func TestTextLocationAndVerdict(t *testing.T) {
 	assert.Equal(t, "openspec/specs/c/spec.md:12: warning malformed-scenario-heading: `### Scenario: X` is not a scenario heading: write `#### Scenario: X`\n"+
 		"ah check: interrupted: 0 scenarios, 0 structural, 0 execution, 0 warnings\n", b.String())
 }
+
+// TestRequirementLineLocation: a finding about a requirement block, not a
+// scenario (the MODIFIED block that omits scenarios), is placed at its line
+// in text, GitHub annotations and SARIF (issue 28).
+func TestRequirementLineLocation(t *testing.T) {
+	line := 7
+	f := finding.New(finding.OverlayConflict, "the MODIFIED block of requirement \"R\" omits \"S\"")
+	f.Spec, f.SpecPath, f.Line = "c", "openspec/changes/x/specs/c/spec.md", &line
+	rep := report.Report{Findings: []finding.Finding{f}}
+	var text, gh, sarif bytes.Buffer
+	require.NoError(t, output.NewText(&text, output.Options{}).Print(rep))
+	require.NoError(t, output.NewGitHub(&gh, output.Options{}).Print(rep))
+	require.NoError(t, output.NewSARIF(&sarif, output.Options{}).Print(rep))
+	assert.True(t, strings.HasPrefix(text.String(), "openspec/changes/x/specs/c/spec.md:7: error overlay-conflict: "), text.String())
+	assert.Contains(t, gh.String(), "file=openspec/changes/x/specs/c/spec.md,line=7")
+	assert.Contains(t, sarif.String(), `"startLine": 7`)
+}

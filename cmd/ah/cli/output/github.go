@@ -85,6 +85,8 @@ func annotation(f finding.Finding) string {
 		file, line = f.SpecPath, *f.Scenario.Line
 	case f.Heading != nil:
 		file, line = f.SpecPath, f.Heading.Line
+	case f.Line != nil:
+		file, line = f.SpecPath, *f.Line
 	case file == "":
 		file = f.SpecPath
 	}

@@ -114,6 +114,8 @@ func (p *SARIF) Print(r report.Report) error {
 			file, line = f.SpecPath, *f.Scenario.Line
 		case f.Heading != nil:
 			file, line = f.SpecPath, f.Heading.Line
+		case f.Line != nil:
+			file, line = f.SpecPath, *f.Line
 		case file == "":
 			file = f.SpecPath
 		}

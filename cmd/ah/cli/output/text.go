@@ -107,6 +107,9 @@ func location(f finding.Finding) string {
 	if f.Scenario != nil && f.Scenario.Line != nil {
 		return fmt.Sprintf("%s:%d", f.SpecPath, *f.Scenario.Line)
 	}
+	if f.Line != nil {
+		return fmt.Sprintf("%s:%d", f.SpecPath, *f.Line)
+	}
 	if f.ContractPath != "" {
 		return f.ContractPath
 	}

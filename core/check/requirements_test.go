@@ -1,0 +1,35 @@
+package check
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/spec"
+)
+
+// TestDuplicateRequirements: a deployed spec repeating a requirement block
+// in one section (OpenSpec rejects the spec) is warned about, naming both
+// lines, instead of being folded silently; a delta section mirrored under
+// Requirements (seed 004's dedupe) is no repeat (issue 28).
+func TestDuplicateRequirements(t *testing.T) {
+	file := func(capability, text string) spec.File {
+		return spec.File{Capability: capability, Path: "openspec/specs/" + capability + "/spec.md", Doc: spec.Parse([]byte(text))}
+	}
+	block := "### Requirement: Parse\nIt SHALL parse.\n\n#### Scenario: Parses\n- **THEN** it parses\n\n"
+	files := []spec.File{
+		file("twice", "# twice\n\n## Requirements\n\n"+block+block),
+		file("mirror", "# mirror\n\n## ADDED Requirements\n\n"+block+"## Requirements\n\n"+block),
+		file("once", "# once\n\n## Requirements\n\n"+block),
+	}
+	got := duplicateRequirements(files)
+	require.Len(t, got, 1)
+	line := 11
+	want := finding.New(finding.DuplicateRequirement,
+		`openspec/specs/twice/spec.md:11: requirement "Parse" repeats the block at line 5; OpenSpec rejects a spec with two requirements of one name (openspec validate): delete one of them, or merge them`)
+	want.Spec, want.SpecPath, want.Line = "twice", "openspec/specs/twice/spec.md", &line
+	assert.Equal(t, want, got[0])
+	assert.False(t, got[0].Blocking(), "a warning: ah reads the scenarios once")
+}
