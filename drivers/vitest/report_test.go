@@ -20,7 +20,7 @@ func TestStreamRealOutput(t *testing.T) {
 	const file = "/work/main/acceptance/testdata/fixtures/vitest-basic/test/calc.test.js > "
 	cands := []string{"(?:adds)|(?:^top level)", "adds", "^top level"}
 	s := vitest.NewStream(cands)
-	_, err := s.Write(readFixture(t, "reporter-all.out"))
+	_, err := s.Write(readFixture(t, "reporter-all.stdout"))
 	if err != nil {
 		t.Fatal(err)
 	}
