@@ -1,6 +1,7 @@
 package output
 
 import (
+	"fmt"
 	"html/template"
 	"io"
 	"strings"
@@ -18,7 +19,8 @@ import (
 type (
 	htmlBinding struct {
 		Ref, Verdict, Command string
-		// Evidence names the test cases a run saw pass for the binding.
+		// Evidence names the tests a run saw for the binding, with their
+		// outcomes, or says an exit status alone decided it.
 		Evidence []string
 	}
 	htmlScenario struct {
@@ -117,11 +119,26 @@ func htmlScenarioOf(s coverage.Scenario) htmlScenario {
 	return sc
 }
 
-// evidenceOf names the test cases an execution saw pass. Hook: when
-// report.Execution carries the evidence of "Green means proven" (the test
-// ids each run observed), return them here and the page lists them under
-// their binding; until then the command and verdict are the proof shown.
-func evidenceOf(report.Execution) []string { return nil }
+// evidenceOf is what an execution's verdict rests on (issue 23): the
+// tests its report names with their outcomes, bounded as in the JSON, or
+// a line saying an exit status alone decided it.
+func evidenceOf(e report.Execution) []string {
+	switch e.Evidence {
+	case "":
+		return nil
+	case report.EvidenceTests:
+	default:
+		return []string{"no test names: " + e.Evidence + " (ah explain evidence)"}
+	}
+	out := make([]string, 0, len(e.Tests)+1)
+	for _, t := range e.Tests {
+		out = append(out, t.Outcome+": "+t.ID)
+	}
+	if more := e.TestCount - len(e.Tests); more > 0 {
+		out = append(out, fmt.Sprintf("... and %d more (ah check --json lists them)", more))
+	}
+	return out
+}
 
 // renderMarkdown renders a scenario body; SkipHTML drops raw HTML so a
 // spec cannot inject markup or script into the page, and no Smartypants:
@@ -194,7 +211,7 @@ code { background: #f6f8fa; padding: 0 .2rem; }
 <h4>{{.Title}}<a class="anchor" href="#{{.Anchor}}">#</a></h4>
 <p><span class="state">{{.Label}}</span> · archetype {{.Archetype}} · contract <code>{{.Contract}}</code> · status {{.Status}}</p>
 {{.Body}}
-{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}{{if .Command}} · ran <code>{{.Command}}</code>{{end}}{{if .Evidence}}<ul class="evidence">{{range .Evidence}}<li>proved by <code>{{.}}</code></li>{{end}}</ul>{{end}}</li>{{end}}</ul>{{end}}
+{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}{{if .Command}} · ran <code>{{.Command}}</code>{{end}}{{if .Evidence}}<ul class="evidence">{{range .Evidence}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}</li>{{end}}</ul>{{end}}
 {{if .Findings}}<ul class="findings">{{range .Findings}}<li>{{.}}</li>{{end}}</ul>{{end}}
 {{if .Failure}}<pre class="failure">{{.Failure}}</pre>{{end}}
 </div>
