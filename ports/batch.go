@@ -21,16 +21,16 @@ package ports
 type Batcher interface {
 	// Select reads a binding's flags (already split into words); ok is
 	// false when they are not only test selectors.
-	Select(flags []string) (sel Selection, ok bool)
+	Select(flags []string) (sel Selector, ok bool)
 	// BatchArgv is the argv that runs every selection at once after the
 	// runner's command prefix; ok is false when they cannot be combined.
-	BatchArgv(command []string, sels []Selection) (argv []string, ok bool)
+	BatchArgv(command []string, sels []Selector) (argv []string, ok bool)
 	// Matches reports whether a reported test case is selected by sel.
-	Matches(sel Selection, tc TestCase) bool
+	Matches(sel Selector, tc TestCase) bool
 }
 
-// Selection is what one binding's flags select, in the driver's own terms.
-type Selection struct {
+// Selector is what one binding's flags select, in the driver's own terms.
+type Selector struct {
 	// Group partitions selections: only selections of one group share a
 	// batch (go: one package and one number of -run levels).
 	Group string
@@ -48,10 +48,10 @@ type Selection struct {
 type Auditor interface {
 	// AuditArgv is the command listing the tests the batch can report,
 	// after the runner's command prefix.
-	AuditArgv(command []string, sels []Selection) []string
+	AuditArgv(command []string, sels []Selector) []string
 	// Audit reads the listing (ok false: it cannot be read) and returns
 	// the selections resolved for Matches against this report (go: each
 	// package pattern resolved to its import path) and the anomalies
 	// found in the report against the listing.
-	Audit(listing []byte, sels []Selection, rep TestReport) (resolved []Selection, anomalies []string, ok bool)
+	Audit(listing []byte, sels []Selector, rep TestReport) (resolved []Selector, anomalies []string, ok bool)
 }

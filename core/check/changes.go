@@ -58,7 +58,7 @@ func withChanges(fsys fs.FS, cfg config.Config, r resolved, ids []string) (resol
 
 // overlaid replaces the units of the touched capabilities by their
 // overlay scenarios, keeping capabilities in sorted order.
-func overlaid(units []Unit, scopes map[string][]overlay.Scenario) []Unit {
+func overlaid(units []Unit, scopes map[string][]overlay.Located) []Unit {
 	byCap := map[string][]Unit{}
 	for _, u := range units {
 		byCap[u.Capability] = append(byCap[u.Capability], u)

@@ -13,7 +13,7 @@ import (
 func jobsOf(ids ...string) []execution.Job {
 	out := make([]execution.Job, len(ids))
 	for i, id := range ids {
-		b := execution.Binding{Capability: "c", Scenario: finding.Scenario{ID: id}, Entry: contract.Entry{Type: "shell"}}
+		b := execution.Binding{Capability: "c", Scenario: finding.ScenarioRef{ID: id}, Entry: contract.Entry{Type: "shell"}}
 		out[i] = execution.Job{Owners: []execution.Binding{b}}
 	}
 	return out

@@ -137,7 +137,7 @@ func staleFinding(r resolved, d derivedContract, msg string) finding.Finding {
 	}
 	_, id, _ := contract.Split(config.Dir, d.path)
 	f.Spec, f.SpecPath = d.capability, d.specPath
-	f.Scenario = &finding.Scenario{ID: id}
+	f.Scenario = &finding.ScenarioRef{ID: id}
 	return f
 }
 

@@ -307,9 +307,9 @@ func orphan(cfg config.Config, r resolved, p string) finding.Finding {
 	return f
 }
 
-func scenarioOf(s spec.Scenario) finding.Scenario {
+func scenarioOf(s spec.Scenario) finding.ScenarioRef {
 	line := s.Line
-	return finding.Scenario{ID: s.ID, Title: s.Title, BodyMarkdown: s.Body, Line: &line}
+	return finding.ScenarioRef{ID: s.ID, Title: s.Title, BodyMarkdown: s.Body, Line: &line}
 }
 
 func hasProblem(ps []contract.Problem, k finding.Kind) bool {

@@ -107,8 +107,8 @@ func proofOf(u report.Unit) string {
 	return ProofTests
 }
 
-// Scenario is one scenario's place in the matrix.
-type Scenario struct {
+// Entry is one scenario's place in the matrix.
+type Entry struct {
 	Unit      report.Unit
 	Archetype string
 	State     string
@@ -128,7 +128,7 @@ type Scenario struct {
 // Matrix is the coverage matrix.
 type Matrix struct {
 	Rows      []Row
-	Scenarios []Scenario
+	Scenarios []Entry
 }
 
 // Columns are the matrix's columns: the archetypes in catalog order, then
@@ -156,8 +156,8 @@ func (m Matrix) Complete() bool {
 }
 
 // InState lists the scenarios in state, in check order.
-func (m Matrix) InState(state string) []Scenario {
-	var out []Scenario
+func (m Matrix) InState(state string) []Entry {
+	var out []Entry
 	for _, s := range m.Scenarios {
 		if s.State == state {
 			out = append(out, s)
@@ -208,8 +208,8 @@ func unitFindings(all []finding.Finding, u report.Unit) []finding.Finding {
 }
 
 // classify places one unit.
-func classify(fsys fs.FS, u report.Unit, fs []finding.Finding) Scenario {
-	s := Scenario{Unit: u, Archetype: Unassigned, Findings: fs, State: stateOf(u, fs)}
+func classify(fsys fs.FS, u report.Unit, fs []finding.Finding) Entry {
+	s := Entry{Unit: u, Archetype: Unassigned, Findings: fs, State: stateOf(u, fs)}
 	if s.State == Proven {
 		s.Proof = proofOf(u)
 	}

@@ -16,7 +16,7 @@ func unit(capability, id, status string) report.Unit {
 	return report.Unit{
 		Capability: capability, SpecPath: "openspec/specs/" + capability + "/spec.md",
 		ContractPath: ".espectacular/" + capability + "/" + id + ".toml",
-		Scenario:     finding.Scenario{ID: id, Line: &line}, Status: status,
+		Scenario:     finding.ScenarioRef{ID: id, Line: &line}, Status: status,
 	}
 }
 
@@ -103,7 +103,7 @@ func TestMatrixComplete(t *testing.T) {
 // and waivers set are counted apart.
 func TestStates(t *testing.T) {
 	line := 1
-	sc := finding.Scenario{ID: "s", Line: &line}
+	sc := finding.ScenarioRef{ID: "s", Line: &line}
 	on := func(k finding.Kind) finding.Finding {
 		return finding.New(k, string(k)).WithScenario("c", "openspec/specs/c/spec.md", sc)
 	}

@@ -36,7 +36,7 @@ func auditListing(ctx context.Context, env Env, inv Invocation, b *batch) (listi
 // audited checks a batch's report against its listing: the selections to
 // attribute with, and the report with the audit's anomalies after the
 // driver's own, so inconsistency names the first of them all.
-func audited(b *batch, listing []byte, listed bool, rep ports.TestReport) ([]ports.Selection, ports.TestReport) {
+func audited(b *batch, listing []byte, listed bool, rep ports.TestReport) ([]ports.Selector, ports.TestReport) {
 	au, isAuditor := b.batcher.(ports.Auditor)
 	if !isAuditor {
 		return b.sels, rep

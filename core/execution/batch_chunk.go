@@ -30,7 +30,7 @@ type chunk struct {
 // whose BatchArgv fits the bounds. A selection whose argv does not fit
 // even alone, and a run of one, are left out: those members run on their
 // own, as they would unbatched.
-func chunks(b ports.Batcher, prefix []string, sels []ports.Selection) []chunk {
+func chunks(b ports.Batcher, prefix []string, sels []ports.Selector) []chunk {
 	var out []chunk
 	for from := 0; from < len(sels); {
 		to, argv := longestFit(b, prefix, sels, from)
@@ -49,7 +49,7 @@ func chunks(b ports.Batcher, prefix []string, sels []ports.Selection) []chunk {
 // bisecting, so a group of n members costs O(log n) BatchArgv calls per
 // chunk. An argv that shrinks when a member joins (vitest drops its file
 // filters) only makes the search stop early; what it returns always fits.
-func longestFit(b ports.Batcher, prefix []string, sels []ports.Selection, from int) (int, []string) {
+func longestFit(b ports.Batcher, prefix []string, sels []ports.Selector, from int) (int, []string) {
 	fit := func(end int) []string {
 		argv, ok := b.BatchArgv(slices.Clone(prefix), sels[from:end])
 		if !ok || !withinBounds(argv) {

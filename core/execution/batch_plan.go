@@ -31,7 +31,7 @@ type batch struct {
 	batcher ports.Batcher
 	// sels are the members' selections, one per member; prefix is the
 	// runner's command the batch argv starts with.
-	sels   []ports.Selection
+	sels   []ports.Selector
 	prefix []string
 }
 
@@ -43,7 +43,7 @@ type batch struct {
 func planWork(jobs []Job, batching bool) []work {
 	type group struct {
 		members []int
-		sels    []ports.Selection
+		sels    []ports.Selector
 		b       ports.Batcher
 		prefix  []string
 	}
@@ -100,19 +100,19 @@ func planWork(jobs []Job, batching bool) []work {
 
 // eligible reports whether a job can join a batch: a framework adapter
 // whose driver batches, and flags that only select tests.
-func eligible(j Job) (ports.Batcher, []string, ports.Selection, bool) {
+func eligible(j Job) (ports.Batcher, []string, ports.Selector, bool) {
 	inv := j.Invocation
 	a, ok := inv.runner.(frameworkRunner)
 	if !ok || inv.Flags == nil {
-		return nil, nil, ports.Selection{}, false
+		return nil, nil, ports.Selector{}, false
 	}
 	b, ok := a.driver.(ports.Batcher)
 	if !ok {
-		return nil, nil, ports.Selection{}, false
+		return nil, nil, ports.Selector{}, false
 	}
 	sel, ok := b.Select(slices.Clone(inv.Flags))
 	if !ok {
-		return nil, nil, ports.Selection{}, false
+		return nil, nil, ports.Selector{}, false
 	}
 	prefix := inv.Argv[:len(inv.Argv)-len(inv.Flags)]
 	return b, prefix, sel, true

@@ -51,7 +51,7 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 		var checked ports.TestReport
 		sels, checked = audited(b, listing, listed, *rep)
 		reason = inconsistency(checked, o.Result.ExitCode, func(tc ports.TestCase) bool {
-			return slices.ContainsFunc(sels, func(s ports.Selection) bool { return b.batcher.Matches(s, tc) })
+			return slices.ContainsFunc(sels, func(s ports.Selector) bool { return b.batcher.Matches(s, tc) })
 		})
 	}
 	rerun := map[int]string{} // member position -> why it re-runs
@@ -103,7 +103,7 @@ func fallbackReason(o Outcome, rep, partial *ports.TestReport, timeout time.Dura
 }
 
 // selected are the reported tests a member's selection matches.
-func selected(b ports.Batcher, sel ports.Selection, rep ports.TestReport) []ports.TestCase {
+func selected(b ports.Batcher, sel ports.Selector, rep ports.TestReport) []ports.TestCase {
 	var out []ports.TestCase
 	for _, tc := range rep.Tests {
 		if b.Matches(sel, tc) {

@@ -20,7 +20,7 @@ type Binding struct {
 	Capability   string
 	SpecPath     string
 	ContractPath string
-	Scenario     finding.Scenario
+	Scenario     finding.ScenarioRef
 	Entry        contract.Entry
 }
 

@@ -29,7 +29,7 @@ func binding(capability, id string, e contract.Entry) execution.Binding {
 		Capability:   capability,
 		SpecPath:     "openspec/specs/" + capability + "/spec.md",
 		ContractPath: ".espectacular/" + capability + "/" + id + ".toml",
-		Scenario:     finding.Scenario{ID: id, Title: id, Line: &line},
+		Scenario:     finding.ScenarioRef{ID: id, Title: id, Line: &line},
 		Entry:        e,
 	}
 }

@@ -50,7 +50,7 @@ func customBinding(id string, e contract.Entry) execution.Binding {
 		Capability:   "compiler",
 		SpecPath:     "openspec/specs/compiler/spec.md",
 		ContractPath: ".espectacular/compiler/" + id + ".toml",
-		Scenario:     finding.Scenario{ID: id, Title: "Title of " + id, BodyMarkdown: "\nTHEN it works", Line: &line},
+		Scenario:     finding.ScenarioRef{ID: id, Title: "Title of " + id, BodyMarkdown: "\nTHEN it works", Line: &line},
 		Entry:        e,
 	}
 }

@@ -46,7 +46,7 @@ func (a frameworkRunner) selectedSkips(j Job, rep *ports.TestReport) ports.TestR
 		return out
 	}
 	b, ok := a.driver.(ports.Batcher)
-	var sel ports.Selection
+	var sel ports.Selector
 	if ok && j.Invocation.Flags != nil {
 		sel, ok = b.Select(slices.Clone(j.Invocation.Flags))
 	} else {

@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// Scenario is the scenario a finding is about.
-type Scenario struct {
+// ScenarioRef is the scenario a finding is about.
+type ScenarioRef struct {
 	ID           string `json:"id"`
 	Title        string `json:"title"`
 	BodyMarkdown string `json:"body_markdown"`
@@ -76,8 +76,8 @@ type Finding struct {
 	ContractPath string `json:"contract_path,omitempty"`
 	// Change is the change whose overlay the finding was found in, set
 	// only by ah check --changes all (issue 28).
-	Change   string    `json:"change,omitempty"`
-	Scenario *Scenario `json:"scenario"`
+	Change   string       `json:"change,omitempty"`
+	Scenario *ScenarioRef `json:"scenario"`
 	// ScenarioProse is the verbatim, untruncated scenario body; nil when the
 	// finding has no scenario.
 	ScenarioProse   *string `json:"scenario_prose"`
@@ -123,7 +123,7 @@ func New(k Kind, message string) Finding {
 }
 
 // WithScenario attaches the scenario and its verbatim prose.
-func (f Finding) WithScenario(spec, specPath string, s Scenario) Finding {
+func (f Finding) WithScenario(spec, specPath string, s ScenarioRef) Finding {
 	f.Spec, f.SpecPath = spec, specPath
 	f.Scenario = &s
 	if s.Line != nil {

@@ -17,7 +17,7 @@ func at(k finding.Kind, specPath, id string) finding.Finding {
 	f := finding.New(k, "m")
 	f.SpecPath = specPath
 	if id != "" {
-		f.Scenario = &finding.Scenario{ID: id}
+		f.Scenario = &finding.ScenarioRef{ID: id}
 	}
 	return f
 }
@@ -222,22 +222,22 @@ func TestActions(t *testing.T) {
 func TestWithScenario(t *testing.T) {
 	tests := []struct {
 		name      string
-		scenario  finding.Scenario
+		scenario  finding.ScenarioRef
 		wantProse *string
 	}{
 		{
 			name:      "scenario with a heading carries its prose",
-			scenario:  finding.Scenario{ID: "a", Title: "A", BodyMarkdown: "- WHEN x", Line: ptr(3)},
+			scenario:  finding.ScenarioRef{ID: "a", Title: "A", BodyMarkdown: "- WHEN x", Line: ptr(3)},
 			wantProse: ptr("- WHEN x"),
 		},
 		{
 			name:      "empty body is still prose",
-			scenario:  finding.Scenario{ID: "a", Title: "A", Line: ptr(3)},
+			scenario:  finding.ScenarioRef{ID: "a", Title: "A", Line: ptr(3)},
 			wantProse: ptr(""),
 		},
 		{
 			name:     "orphan has no prose",
-			scenario: finding.Scenario{ID: "a"},
+			scenario: finding.ScenarioRef{ID: "a"},
 		},
 	}
 	for _, tt := range tests {

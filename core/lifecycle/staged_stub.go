@@ -21,7 +21,7 @@ type StagedStubRequest struct {
 	// Scopes are the overlay's scenarios per capability (ChangeScope):
 	// --all-missing stubs the change's scenarios whose active contract
 	// does not exist, the ones ah check --changes reports as no-toml.
-	Scopes map[string][]overlay.Scenario
+	Scopes map[string][]overlay.Located
 	// Capability and IDs name the scenarios; AllMissing takes every one
 	// (of Capability only, when set).
 	Capability string
@@ -111,7 +111,7 @@ func (req StagedStubRequest) wanted(fsys fs.FS, capability string) ([]spec.Scena
 // ChangeScope is the overlay of one change over the deployed specs, as
 // ah check --changes <id> resolves it: each capability the change touches,
 // with its scenarios and their active contracts.
-func ChangeScope(fsys fs.FS, deployed []spec.File, c overlay.Change) map[string][]overlay.Scenario {
+func ChangeScope(fsys fs.FS, deployed []spec.File, c overlay.Change) map[string][]overlay.Located {
 	var contracts []string
 	note := func(capability string, scenarios []spec.Scenario) {
 		for _, s := range scenarios {
@@ -134,7 +134,7 @@ func ChangeScope(fsys fs.FS, deployed []spec.File, c overlay.Change) map[string]
 // keeps the old text (an overlay-conflict) until a copy of the deployed
 // contract is staged for them.
 func (req StagedStubRequest) rewritten(fsys fs.FS, capability string) []spec.Scenario {
-	inScope := map[string]overlay.Scenario{}
+	inScope := map[string]overlay.Located{}
 	for _, s := range req.Scopes[capability] {
 		inScope[s.Scenario.ID] = s
 	}

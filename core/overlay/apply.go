@@ -21,7 +21,7 @@ type Result struct {
 	// Scopes holds, for every capability a selected change touches (by a
 	// delta spec or a staged contract), its scenarios in scope order.
 	// Capabilities not listed keep their deployed scenarios and contracts.
-	Scopes map[string][]Scenario
+	Scopes map[string][]Located
 	// Findings are the overlay-conflict and staged orphan-toml findings.
 	Findings   []finding.Finding
 	Collisions []Collision

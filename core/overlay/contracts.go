@@ -17,13 +17,13 @@ import (
 // the change's metadata, e.g. status = "superseded"); two selected
 // changes staging one scenario conflict, and the first change id wins. A
 // staged contract whose scenario is not in scope is an orphan.
-func (a *applier) contracts(changes []Change, deployedContracts []string) (map[string][]Scenario, map[string]bool) {
+func (a *applier) contracts(changes []Change, deployedContracts []string) (map[string][]Located, map[string]bool) {
 	isDeployed := map[string]bool{}
 	for _, p := range deployedContracts {
 		isDeployed[p] = true
 	}
 	used := map[string]bool{}
-	scopes := map[string][]Scenario{}
+	scopes := map[string][]Located{}
 	for _, capability := range slices.Sorted(maps.Keys(a.models)) {
 		list := a.models[capability].flatten()
 		for i, s := range list {
@@ -59,7 +59,7 @@ func (a *applier) contracts(changes []Change, deployedContracts []string) (map[s
 
 // contractOf picks scenario s's active contract and marks the staged
 // contracts it settles as used.
-func (a *applier) contractOf(changes []Change, s Scenario, isDeployed map[string]bool, used map[string]bool) string {
+func (a *applier) contractOf(changes []Change, s Located, isDeployed map[string]bool, used map[string]bool) string {
 	key := s.Capability + "/" + s.Scenario.ID
 	var staged []string
 	var by []Change
@@ -94,6 +94,6 @@ func stagedOrphan(c Change, p string) finding.Finding {
 		p, c.ID, capability, id))
 	fd.ContractPath = p
 	fd.Spec, fd.SpecPath = capability, path.Join(c.Dir, "specs", capability, "spec.md")
-	fd.Scenario = &finding.Scenario{ID: id}
+	fd.Scenario = &finding.ScenarioRef{ID: id}
 	return fd
 }

@@ -15,15 +15,15 @@ import (
 // replaces its text (redefine); a new one joins the scope. A MODIFIED
 // block that omits a scenario of old would drop it, which OpenSpec
 // refuses: that is a conflict, and the omitted scenarios stay in scope.
-func (a *applier) merge(c Change, f spec.File, m *model, old *item, r spec.Requirement, modified bool) []Scenario {
-	prev := map[string]Scenario{}
+func (a *applier) merge(c Change, f spec.File, m *model, old *item, r spec.Requirement, modified bool) []Located {
+	prev := map[string]Located{}
 	for _, e := range old.entries {
 		if _, dup := prev[e.Scenario.ID]; !dup {
 			prev[e.Scenario.ID] = e
 		}
 	}
 	restated := map[string]bool{}
-	var out []Scenario
+	var out []Located
 	for _, n := range r.Scenarios {
 		s := n.Scenario
 		if restated[s.ID] {
@@ -37,7 +37,7 @@ func (a *applier) merge(c Change, f spec.File, m *model, old *item, r spec.Requi
 		e, elsewhere := m.lookup(s.ID)
 		switch {
 		case !elsewhere:
-			out = append(out, Scenario{Capability: f.Capability, SpecPath: f.Path, Scenario: s, Change: c.ID})
+			out = append(out, Located{Capability: f.Capability, SpecPath: f.Path, Scenario: s, Change: c.ID})
 		case e.Change != "" && e.Change != c.ID:
 			a.conflict(c, f, &s, fmt.Sprintf(
 				"changes %q (%s:%d) and %q (%s:%d) both add scenario %q to capability %q: keep it in one change, or rename one of them",
@@ -68,13 +68,13 @@ func (a *applier) merge(c Change, f spec.File, m *model, old *item, r spec.Requi
 // scenario e as s: the same text is a no-op; new text replaces the old one
 // only when c stages a contract for it (the change signals the new
 // meaning); otherwise it is a conflict and the old text stays.
-func (a *applier) redefine(c Change, f spec.File, e Scenario, s spec.Scenario) Scenario {
+func (a *applier) redefine(c Change, f spec.File, e Located, s spec.Scenario) Located {
 	if sameText(e.Scenario.Body, s.Body) {
 		return e
 	}
 	staged := StagedPath(c.ID, f.Capability, s.ID)
 	if _, ok := c.Staged[f.Capability+"/"+s.ID]; ok {
-		return Scenario{Capability: f.Capability, SpecPath: f.Path, Scenario: s, Change: c.ID}
+		return Located{Capability: f.Capability, SpecPath: f.Path, Scenario: s, Change: c.ID}
 	}
 	step := shellword.Quote([]string{"ah", "contract", "new", "--change", c.ID, f.Capability, s.ID})
 	a.conflict(c, f, &s, fmt.Sprintf(
@@ -134,7 +134,7 @@ func (a *applier) conflict(c Change, f spec.File, s *spec.Scenario, msg string) 
 }
 
 // ScenarioOf is a scenario as findings carry it.
-func ScenarioOf(s spec.Scenario) finding.Scenario {
+func ScenarioOf(s spec.Scenario) finding.ScenarioRef {
 	line := s.Line
-	return finding.Scenario{ID: s.ID, Title: s.Title, BodyMarkdown: s.Body, Line: &line}
+	return finding.ScenarioRef{ID: s.ID, Title: s.Title, BodyMarkdown: s.Body, Line: &line}
 }

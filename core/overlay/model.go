@@ -7,8 +7,8 @@ import (
 	"github.com/espectacular/ah/core/spec"
 )
 
-// Scenario is one scenario of the resolved scope and where it comes from.
-type Scenario struct {
+// Located is one scenario of the resolved scope and where it comes from.
+type Located struct {
 	Capability string
 	// SpecPath is the file whose text is in scope: the deployed spec, or
 	// the change's delta spec for a scenario it adds or rewrites.
@@ -28,7 +28,7 @@ type Scenario struct {
 type item struct {
 	name    string // the requirement's name; empty for a loose scenario
 	line    int
-	entries []Scenario
+	entries []Located
 	// seq is the item's place in the model: items are only appended or
 	// removed, so it orders them. removed is set by a REMOVED delta.
 	seq     int
@@ -44,7 +44,7 @@ func (it *item) at(id string) int {
 		return -1
 	}
 	if len(it.entries) <= 16 {
-		return slices.IndexFunc(it.entries, func(e Scenario) bool { return e.Scenario.ID == id })
+		return slices.IndexFunc(it.entries, func(e Located) bool { return e.Scenario.ID == id })
 	}
 	if it.pos == nil {
 		it.pos = make(map[string]int, len(it.entries))
@@ -75,8 +75,8 @@ type model struct {
 // newModel builds the model of a deployed spec file.
 func newModel(f spec.File) *model {
 	m := &model{capability: f.Capability}
-	entry := func(n spec.ScenarioNode) Scenario {
-		return Scenario{Capability: f.Capability, SpecPath: f.Path, Scenario: n.Scenario}
+	entry := func(n spec.ScenarioNode) Located {
+		return Located{Capability: f.Capability, SpecPath: f.Path, Scenario: n.Scenario}
 	}
 	var items []*item
 	addReqs := func(reqs []spec.Requirement) {
@@ -90,7 +90,7 @@ func newModel(f spec.File) *model {
 	}
 	addLoose := func(nodes []spec.ScenarioNode) {
 		for _, n := range nodes {
-			items = append(items, &item{line: n.Line, entries: []Scenario{entry(n)}})
+			items = append(items, &item{line: n.Line, entries: []Located{entry(n)}})
 		}
 	}
 	addReqs(f.Doc.Requirements)
@@ -120,7 +120,7 @@ func (m *model) append(it *item) {
 }
 
 // setEntries replaces the scenarios of it.
-func (m *model) setEntries(it *item, entries []Scenario) {
+func (m *model) setEntries(it *item, entries []Located) {
 	it.entries, it.pos = entries, nil
 	m.indexEntries(it)
 }
@@ -154,7 +154,7 @@ func (m *model) remove(it *item) { it.removed = true }
 
 // lookup returns the scenario of id in scope, if any: the first in
 // document order.
-func (m *model) lookup(id string) (Scenario, bool) {
+func (m *model) lookup(id string) (Located, bool) {
 	var best *item
 	l := m.byID[id]
 	kept := l[:0]
@@ -171,7 +171,7 @@ func (m *model) lookup(id string) (Scenario, bool) {
 		m.byID[id] = kept
 	}
 	if best == nil {
-		return Scenario{}, false
+		return Located{}, false
 	}
 	return best.entries[best.at(id)], true
 }
@@ -183,8 +183,8 @@ func (m *model) live() []*item {
 
 // flatten lists the scenarios in scope in order, the first of each id only:
 // a later one is a copy the slug-collision check already reports.
-func (m *model) flatten() []Scenario {
-	var out []Scenario
+func (m *model) flatten() []Located {
+	var out []Located
 	seen := map[string]bool{}
 	for _, it := range m.live() {
 		for _, e := range it.entries {

@@ -12,7 +12,7 @@ import (
 // the config.
 type Target struct {
 	Capability, SpecPath, ContractPath string
-	Scenario                           *finding.Scenario
+	Scenario                           *finding.ScenarioRef
 }
 
 // Name is how messages name the target.

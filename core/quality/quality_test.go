@@ -73,7 +73,7 @@ func TestArgv(t *testing.T) {
 
 func target() quality.Target {
 	line := 3
-	sc := finding.Scenario{ID: "adds", Title: "Adds", BodyMarkdown: "\nTHEN it adds", Line: &line}
+	sc := finding.ScenarioRef{ID: "adds", Title: "Adds", BodyMarkdown: "\nTHEN it adds", Line: &line}
 	return quality.Target{Capability: "calc", SpecPath: "openspec/specs/calc/spec.md", ContractPath: ".espectacular/calc/adds.toml", Scenario: &sc}
 }
 

@@ -119,7 +119,7 @@ type Unit struct {
 	Capability   string
 	SpecPath     string
 	ContractPath string
-	Scenario     finding.Scenario
+	Scenario     finding.ScenarioRef
 	Status       string
 	// Bindings are the unit's test entries, in contract order; empty when
 	// tests were not run.

@@ -103,7 +103,7 @@ func TestMergeFailedExecution(t *testing.T) {
 	(*b.Executions)[0].Verdict = execution.Failed
 	b.Summary.Passed = 0
 	f := finding.New(finding.TestFailing, "b failed")
-	f.Spec, f.Scenario = "c", &finding.Scenario{ID: "b"}
+	f.Spec, f.Scenario = "c", &finding.ScenarioRef{ID: "b"}
 	b.Findings = []finding.Finding{f}
 	got, err := Merge(parts(a, b))
 	if err != nil {

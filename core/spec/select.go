@@ -32,18 +32,18 @@ func (e *UnknownUnitError) Error() string {
 	return msg
 }
 
-// Selection is what unit arguments select: capabilities whole, and single
+// UnitSet is what unit arguments select: capabilities whole, and single
 // scenarios by key (<capability>/<scenario-id>).
-type Selection struct {
+type UnitSet struct {
 	all         bool
 	whole, keys map[string]bool
 }
 
 // Whole reports whether capability is selected with all its scenarios.
-func (s Selection) Whole(capability string) bool { return s.all || s.whole[capability] }
+func (s UnitSet) Whole(capability string) bool { return s.all || s.whole[capability] }
 
 // Has reports whether the scenario key of capability is selected.
-func (s Selection) Has(capability, key string) bool { return s.Whole(capability) || s.keys[key] }
+func (s UnitSet) Has(capability, key string) bool { return s.Whole(capability) || s.keys[key] }
 
 // Select resolves unit arguments against the capabilities in scope and the
 // scenario keys (nil where only capabilities are units). A capability
@@ -52,9 +52,9 @@ func (s Selection) Has(capability, key string) bool { return s.Whole(capability)
 // parent of nested capabilities selects them (x selects x/y); a key selects
 // its one scenario. An argument naming none of these is an
 // *UnknownUnitError. No args selects everything.
-func Select(caps, keys map[string]bool, args []string) (Selection, error) {
+func Select(caps, keys map[string]bool, args []string) (UnitSet, error) {
 	if len(args) == 0 {
-		return Selection{all: true}, nil
+		return UnitSet{all: true}, nil
 	}
 	parents := map[string]bool{}
 	for c := range caps {
@@ -63,7 +63,7 @@ func Select(caps, keys map[string]bool, args []string) (Selection, error) {
 		}
 	}
 	named := map[string]bool{}
-	sel := Selection{whole: map[string]bool{}, keys: map[string]bool{}}
+	sel := UnitSet{whole: map[string]bool{}, keys: map[string]bool{}}
 	for _, a := range args {
 		a = strings.Trim(a, "/")
 		switch {
@@ -72,7 +72,7 @@ func Select(caps, keys map[string]bool, args []string) (Selection, error) {
 		case keys[a]:
 			sel.keys[a] = true
 		default:
-			return Selection{}, &UnknownUnitError{Arg: a, Close: closeNames(a, caps), CapabilitiesOnly: keys == nil}
+			return UnitSet{}, &UnknownUnitError{Arg: a, Close: closeNames(a, caps), CapabilitiesOnly: keys == nil}
 		}
 	}
 	// Only capabilities in scope are whole: a contract directory that is no

@@ -23,7 +23,7 @@ const ListFlag = "-list"
 // over the batch's packages. It builds the same test binaries the batch
 // runs (the build cache makes the batch's own build a link), and no test
 // function runs while they list (only package init and TestMain do).
-func (Driver) AuditArgv(command []string, sels []ports.Selection) []string {
+func (Driver) AuditArgv(command []string, sels []ports.Selector) []string {
 	_, pkgs := union(sels)
 	extra := argv.Without(command, Args())
 	return slices.Concat(command, extra, []string{ListFlag, "."}, pkgs)
@@ -71,7 +71,7 @@ func listing(stdout []byte) (pkgs []string, names map[string]map[string]bool, ok
 // example and fuzz test the union of -run patterns selects at the top
 // level has a result (a stream that stops early, or is forged to look
 // whole, lacks one). Benchmarks do not run under -run.
-func (Driver) Audit(list []byte, sels []ports.Selection, rep ports.TestReport) ([]ports.Selection, []string, bool) {
+func (Driver) Audit(list []byte, sels []ports.Selector, rep ports.TestReport) ([]ports.Selector, []string, bool) {
 	pkgs, names, ok := listing(list)
 	if !ok {
 		return nil, nil, false
@@ -113,7 +113,7 @@ func (Driver) Audit(list []byte, sels []ports.Selection, rep ports.TestReport) (
 // path names itself; a relative pattern (`.`, `./x`) names the main
 // module's path joined with it, and that module path is the one every
 // relative pattern agrees on. Every listed package must be some binding's.
-func resolve(sels []ports.Selection, pkgs []string) ([]ports.Selection, string) {
+func resolve(sels []ports.Selector, pkgs []string) ([]ports.Selector, string) {
 	var modules []string // candidate module paths, nil until a relative pattern narrows them
 	narrowed := false
 	for _, s := range sels {
@@ -140,7 +140,7 @@ func resolve(sels []ports.Selection, pkgs []string) ([]ports.Selection, string) 
 	if narrowed && len(modules) != 1 {
 		return nil, "the packages it ran do not match the bindings' package patterns"
 	}
-	out := make([]ports.Selection, len(sels))
+	out := make([]ports.Selector, len(sels))
 	used := map[string]bool{}
 	for i, s := range sels {
 		ip := s.Terms[termPackage]
@@ -154,7 +154,7 @@ func resolve(sels []ports.Selection, pkgs []string) ([]ports.Selection, string) 
 			return nil, fmt.Sprintf("package %s of a binding is not one the batch ran", s.Terms[termPackage])
 		}
 		used[ip] = true
-		out[i] = ports.Selection{Group: s.Group, Terms: []string{s.Terms[termRun], s.Terms[termPackage], ip}}
+		out[i] = ports.Selector{Group: s.Group, Terms: []string{s.Terms[termRun], s.Terms[termPackage], ip}}
 	}
 	for _, p := range pkgs {
 		if !used[p] {

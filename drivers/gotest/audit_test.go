@@ -25,7 +25,7 @@ func listOf(pkgs ...[]string) []byte {
 }
 
 func TestAuditArgv(t *testing.T) {
-	sels := []ports.Selection{{Terms: []string{"^TestA$", "./a"}}, {Terms: []string{"^TestB$", "./b"}}, {Terms: []string{"^TestC$", "./a"}}}
+	sels := []ports.Selector{{Terms: []string{"^TestA$", "./a"}}, {Terms: []string{"^TestB$", "./b"}}, {Terms: []string{"^TestC$", "./a"}}}
 	assert.Equal(t, []string{"go", "test", "-json", "-count=1", "-list", ".", "./a", "./b"}, gotest.New().AuditArgv([]string{"go", "test"}, sels))
 }
 
@@ -33,7 +33,7 @@ func TestAuditArgv(t *testing.T) {
 // a result for a name no package defines, or no result for a listed test
 // the union runs, is an anomaly; packages resolve to import paths.
 func TestAudit(t *testing.T) {
-	sels := []ports.Selection{{Terms: []string{"^TestA$", "./a"}}, {Terms: []string{"^TestB$/^x$", "."}}}
+	sels := []ports.Selector{{Terms: []string{"^TestA$", "./a"}}, {Terms: []string{"^TestB$/^x$", "."}}}
 	list := listOf([]string{"m/a", "TestA", "TestOther", "BenchmarkA"}, []string{"m", "TestB", "ExampleB"})
 	pass := func(id string) ports.TestCase { return ports.TestCase{ID: id, Status: ports.TestPassed} }
 	tests := []struct {
@@ -56,7 +56,7 @@ func TestAudit(t *testing.T) {
 			resolved, anomalies, ok := gotest.New().Audit(list, sels, ports.TestReport{Parsed: true, Tests: tt.tests})
 			require.True(t, ok)
 			assert.Equal(t, tt.anomalies, anomalies)
-			assert.Equal(t, []ports.Selection{{Terms: []string{"^TestA$", "./a", "m/a"}}, {Terms: []string{"^TestB$/^x$", ".", "m"}}}, resolved)
+			assert.Equal(t, []ports.Selector{{Terms: []string{"^TestA$", "./a", "m/a"}}, {Terms: []string{"^TestB$/^x$", ".", "m"}}}, resolved)
 		})
 	}
 }
@@ -65,15 +65,15 @@ func TestAuditUnresolved(t *testing.T) {
 	pass := ports.TestReport{Parsed: true}
 	tests := []struct {
 		name    string
-		sels    []ports.Selection
+		sels    []ports.Selector
 		list    []byte
 		problem string
 	}{
-		{"a package no binding names", []ports.Selection{{Terms: []string{"^TestA$", "./a"}}},
+		{"a package no binding names", []ports.Selector{{Terms: []string{"^TestA$", "./a"}}},
 			listOf([]string{"m/a", "TestA"}, []string{"m/b", "TestB"}), "package m/b ran, which no binding names"},
-		{"an import path not run", []ports.Selection{{Terms: []string{"^TestA$", "m/c"}}},
+		{"an import path not run", []ports.Selector{{Terms: []string{"^TestA$", "m/c"}}},
 			listOf([]string{"m/a", "TestA"}), "package m/c of a binding is not one the batch ran"},
-		{"no module path fits", []ports.Selection{{Terms: []string{"^TestA$", "./a"}}, {Terms: []string{"^TestB$", "./b"}}},
+		{"no module path fits", []ports.Selector{{Terms: []string{"^TestA$", "./a"}}, {Terms: []string{"^TestB$", "./b"}}},
 			listOf([]string{"m/a", "TestA"}, []string{"n/b", "TestB"}), "the packages it ran do not match the bindings' package patterns"},
 	}
 	for _, tt := range tests {
@@ -83,8 +83,8 @@ func TestAuditUnresolved(t *testing.T) {
 			assert.Equal(t, []string{tt.problem}, anomalies)
 		})
 	}
-	_, _, ok := gotest.New().Audit([]byte("not json\n"), []ports.Selection{{Terms: []string{"^TestA$", "./a"}}}, pass)
+	_, _, ok := gotest.New().Audit([]byte("not json\n"), []ports.Selector{{Terms: []string{"^TestA$", "./a"}}}, pass)
 	assert.False(t, ok, "a listing that is not events cannot be read")
-	_, _, ok = gotest.New().Audit([]byte(`{"Action":"fail","Package":"m/a"}`+"\n"), []ports.Selection{{Terms: []string{"^TestA$", "./a"}}}, pass)
+	_, _, ok = gotest.New().Audit([]byte(`{"Action":"fail","Package":"m/a"}`+"\n"), []ports.Selector{{Terms: []string{"^TestA$", "./a"}}}, pass)
 	assert.False(t, ok, "a package that failed to list")
 }

@@ -17,7 +17,7 @@ var _ ports.Batcher = Driver{}
 // pattern, nothing else. Bindings of every package share one group, so
 // they batch across packages (issue 23); the terms are the pattern, which
 // must compile level by level as `go test` splits it, and the package.
-func (Driver) Select(flags []string) (ports.Selection, bool) {
+func (Driver) Select(flags []string) (ports.Selector, bool) {
 	var pkg, run string
 	for i := 0; i < len(flags); i++ {
 		f := flags[i]
@@ -29,13 +29,13 @@ func (Driver) Select(flags []string) (ports.Selection, bool) {
 		case f != "" && !strings.HasPrefix(f, "-") && pkg == "" && !strings.Contains(f, "..."):
 			pkg = f
 		default:
-			return ports.Selection{}, false
+			return ports.Selector{}, false
 		}
 	}
 	if pkg == "" || run == "" || compileRun(run) == nil {
-		return ports.Selection{}, false
+		return ports.Selector{}, false
 	}
-	return ports.Selection{Terms: []string{run, pkg}}, true
+	return ports.Selector{Terms: []string{run, pkg}}, true
 }
 
 // Terms of a go selection: the -run pattern, the package as the binding
@@ -53,7 +53,7 @@ const (
 // package, whatever their number of levels; Matches attributes by
 // (package, test), so a test of package a that only b's pattern selects
 // claims nothing.
-func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, bool) {
+func (Driver) BatchArgv(command []string, sels []ports.Selector) ([]string, bool) {
 	if len(sels) == 0 {
 		return nil, false
 	}
@@ -73,7 +73,7 @@ func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, boo
 
 // union is the distinct -run patterns and packages of sels, in order; nil
 // when a selection is not a go one.
-func union(sels []ports.Selection) (pats, pkgs []string) {
+func union(sels []ports.Selector) (pats, pkgs []string) {
 	for _, s := range sels {
 		if len(s.Terms) < termImportPath {
 			return nil, nil
@@ -96,7 +96,7 @@ func union(sels []ports.Selection) (pats, pkgs []string) {
 // selection Audit resolved also needs the test's package to be its own;
 // an unresolved one (a binding run alone, one package) reads the name
 // after the import path.
-func (Driver) Matches(sel ports.Selection, tc ports.TestCase) bool {
+func (Driver) Matches(sel ports.Selector, tc ports.TestCase) bool {
 	if len(sel.Terms) < termImportPath {
 		return false
 	}

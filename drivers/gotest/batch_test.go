@@ -14,17 +14,17 @@ func TestSelect(t *testing.T) {
 	tests := []struct {
 		name  string
 		flags []string
-		want  ports.Selection
+		want  ports.Selector
 		ok    bool
 	}{
-		{"package and run", []string{"./acceptance", "-run", "^TestScript$/^check$"}, ports.Selection{Terms: []string{"^TestScript$/^check$", "./acceptance"}}, true},
-		{"run= form first", []string{"-run=^TestA$", "."}, ports.Selection{Terms: []string{"^TestA$", "."}}, true},
-		{"another flag", []string{".", "-run", "^TestA$", "-count=2"}, ports.Selection{}, false},
-		{"two packages", []string{"./a", "./b", "-run", "^TestA$"}, ports.Selection{}, false},
-		{"package pattern", []string{"./...", "-run", "^TestA$"}, ports.Selection{}, false},
-		{"no run", []string{"."}, ports.Selection{}, false},
-		{"no package", []string{"-run", "^TestA$"}, ports.Selection{}, false},
-		{"level does not compile", []string{".", "-run", "^TestA$/(x"}, ports.Selection{}, false},
+		{"package and run", []string{"./acceptance", "-run", "^TestScript$/^check$"}, ports.Selector{Terms: []string{"^TestScript$/^check$", "./acceptance"}}, true},
+		{"run= form first", []string{"-run=^TestA$", "."}, ports.Selector{Terms: []string{"^TestA$", "."}}, true},
+		{"another flag", []string{".", "-run", "^TestA$", "-count=2"}, ports.Selector{}, false},
+		{"two packages", []string{"./a", "./b", "-run", "^TestA$"}, ports.Selector{}, false},
+		{"package pattern", []string{"./...", "-run", "^TestA$"}, ports.Selector{}, false},
+		{"no run", []string{"."}, ports.Selector{}, false},
+		{"no package", []string{"-run", "^TestA$"}, ports.Selector{}, false},
+		{"level does not compile", []string{".", "-run", "^TestA$/(x"}, ports.Selector{}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -37,7 +37,7 @@ func TestSelect(t *testing.T) {
 
 func TestBatchArgv(t *testing.T) {
 	d := gotest.New()
-	sels := []ports.Selection{
+	sels := []ports.Selector{
 		{Terms: []string{"^TestScript$/^check$/^a$", "./acceptance"}},
 		{Terms: []string{"^TestCorpus$", "./acceptance"}},
 		{Terms: []string{"^TestScript$/^check$/^a$", "./acceptance"}},
@@ -47,7 +47,7 @@ func TestBatchArgv(t *testing.T) {
 	assert.Equal(t, []string{"go", "test", "./acceptance", "-run", "^TestScript$/^check$/^a$|^TestCorpus$", "-timeout=0"}, got)
 	got, _ = d.BatchArgv([]string{"go", "test", "-timeout=30m"}, sels[:1])
 	assert.Equal(t, []string{"go", "test", "-timeout=30m", "./acceptance", "-run", "^TestScript$/^check$/^a$"}, got, "the runner's own -timeout stays")
-	got, ok = d.BatchArgv([]string{"go", "test"}, append(sels, ports.Selection{Terms: []string{"^TestB$", "./other"}}))
+	got, ok = d.BatchArgv([]string{"go", "test"}, append(sels, ports.Selector{Terms: []string{"^TestB$", "./other"}}))
 	require.True(t, ok, "packages batch together (issue 23 item 10)")
 	assert.Equal(t, []string{"go", "test", "./acceptance", "./other", "-run", "^TestScript$/^check$/^a$|^TestCorpus$|^TestB$", "-timeout=0"}, got)
 }
@@ -78,7 +78,7 @@ func TestMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pattern+" "+tt.id, func(t *testing.T) {
-			got := gotest.New().Matches(ports.Selection{Terms: []string{tt.pattern, "."}}, ports.TestCase{ID: tt.id})
+			got := gotest.New().Matches(ports.Selector{Terms: []string{tt.pattern, "."}}, ports.TestCase{ID: tt.id})
 			assert.Equal(t, tt.want, got, "Matches(%q, %q)", tt.pattern, tt.id)
 		})
 	}
@@ -87,7 +87,7 @@ func TestMatches(t *testing.T) {
 // TestMatchesResolved attributes by (package, test) once Audit resolved
 // the binding's package: the same name in another package is not its.
 func TestMatchesResolved(t *testing.T) {
-	sel := ports.Selection{Terms: []string{"^TestA$", "./a", "m/a"}}
+	sel := ports.Selector{Terms: []string{"^TestA$", "./a", "m/a"}}
 	d := gotest.New()
 	assert.True(t, d.Matches(sel, ports.TestCase{ID: "m/a.TestA"}))
 	assert.False(t, d.Matches(sel, ports.TestCase{ID: "m/b.TestA"}), "another package")

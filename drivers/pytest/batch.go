@@ -15,23 +15,23 @@ var _ ports.Batcher = Driver{}
 // `tests/test_x.py`, `tests/`), no option (not `-k`, `-x` or `-m`: what
 // they select depends on more than names), and no absolute path or `..`
 // (the plugin reports ids relative to that directory and below it).
-func (Driver) Select(flags []string) (ports.Selection, bool) {
+func (Driver) Select(flags []string) (ports.Selector, bool) {
 	if len(flags) == 0 {
-		return ports.Selection{}, false
+		return ports.Selector{}, false
 	}
 	for _, f := range flags {
 		file, _, _ := strings.Cut(f, "::")
 		if f == "" || strings.HasPrefix(f, "-") || strings.ContainsAny(f, " \t\n\\") ||
 			path.IsAbs(file) || slices.Contains(strings.Split(file, "/"), "..") {
-			return ports.Selection{}, false
+			return ports.Selector{}, false
 		}
 	}
-	return ports.Selection{Terms: slices.Clone(flags)}, true
+	return ports.Selector{Terms: slices.Clone(flags)}, true
 }
 
 // BatchArgv implements ports.Batcher: every node id once, in binding
 // order, after the runner's command.
-func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, bool) {
+func (Driver) BatchArgv(command []string, sels []ports.Selector) ([]string, bool) {
 	out := slices.Clone(command)
 	seen := map[string]bool{}
 	for _, s := range sels {
@@ -52,7 +52,7 @@ func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, boo
 // ran in, which is what a selector's path is relative to, so both compare
 // exactly: no leading directory is ever dropped (a selector naming an
 // emptied `legacy/tests` matches nothing, never the tests under `tests/`).
-func (Driver) Matches(sel ports.Selection, tc ports.TestCase) bool {
+func (Driver) Matches(sel ports.Selector, tc ports.TestCase) bool {
 	for _, t := range sel.Terms {
 		if selects(clean(t), tc.ID) {
 			return true

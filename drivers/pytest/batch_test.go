@@ -31,7 +31,7 @@ func TestSelect(t *testing.T) {
 }
 
 func TestBatchArgv(t *testing.T) {
-	got, ok := pytest.New().BatchArgv([]string{"python3", "-m", "pytest"}, []ports.Selection{
+	got, ok := pytest.New().BatchArgv([]string{"python3", "-m", "pytest"}, []ports.Selector{
 		{Terms: []string{"t/a.py::x"}}, {Terms: []string{"t/b.py", "t/a.py::x"}},
 	})
 	assert.True(t, ok)
@@ -59,7 +59,7 @@ func TestMatches(t *testing.T) {
 		{"tests/test_x.py::test_a[1]", "tests/test_x.py::test_a[2]", false},
 	}
 	for _, tt := range tests {
-		got := pytest.New().Matches(ports.Selection{Terms: []string{tt.sel}}, ports.TestCase{ID: tt.id})
+		got := pytest.New().Matches(ports.Selector{Terms: []string{tt.sel}}, ports.TestCase{ID: tt.id})
 		assert.Equal(t, tt.want, got, "Matches(%q, %q)", tt.sel, tt.id)
 	}
 }

@@ -16,7 +16,7 @@ var _ ports.Batcher = Driver{}
 // and groups close inside it (selfContained): the batch's alternation can
 // then be split back into exactly the bindings' patterns. The terms are
 // the pattern, then the file filters.
-func (Driver) Select(flags []string) (ports.Selection, bool) {
+func (Driver) Select(flags []string) (ports.Selector, bool) {
 	var pattern string
 	var files []string
 	seen := false
@@ -27,7 +27,7 @@ func (Driver) Select(flags []string) (ports.Selection, bool) {
 		case (name == "-t" || name == "--testNamePattern") && !seen:
 			if !hasValue {
 				if i+1 >= len(flags) {
-					return ports.Selection{}, false
+					return ports.Selector{}, false
 				}
 				value, i = flags[i+1], i+1
 			}
@@ -35,19 +35,19 @@ func (Driver) Select(flags []string) (ports.Selection, bool) {
 		case f != "" && !strings.HasPrefix(f, "-"):
 			files = append(files, f)
 		default:
-			return ports.Selection{}, false
+			return ports.Selector{}, false
 		}
 	}
 	if pattern == "" || !selfContained(pattern) {
-		return ports.Selection{}, false
+		return ports.Selector{}, false
 	}
-	return ports.Selection{Terms: append([]string{pattern}, files...)}, true
+	return ports.Selector{Terms: append([]string{pattern}, files...)}, true
 }
 
 // BatchArgv implements ports.Batcher: the patterns as one alternation of
 // non-capturing groups, and the union of the file filters when every
 // binding has some (one without filters runs every file).
-func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, bool) {
+func (Driver) BatchArgv(command []string, sels []ports.Selector) ([]string, bool) {
 	var pats, groups, files []string
 	allFiltered := true
 	for _, s := range sels {
@@ -83,7 +83,7 @@ func (Driver) BatchArgv(command []string, sels []ports.Selection) ([]string, boo
 // (TestCase.Selectors); a file filter, when there are any, is a substring
 // of the test's file, as vitest filters files. A test the reporter did not
 // evaluate is selected by nothing, which fails closed.
-func (Driver) Matches(sel ports.Selection, tc ports.TestCase) bool {
+func (Driver) Matches(sel ports.Selector, tc ports.TestCase) bool {
 	if len(sel.Terms) == 0 || !slices.Contains(tc.Selectors, sel.Terms[0]) {
 		return false
 	}

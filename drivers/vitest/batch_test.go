@@ -47,9 +47,9 @@ func TestSelect(t *testing.T) {
 func TestBatchArgv(t *testing.T) {
 	d := vitest.New()
 	cmd := []string{"vitest", "run"}
-	got, _ := d.BatchArgv(cmd, []ports.Selection{{Terms: []string{"a", "x.test.js"}}, {Terms: []string{"b|c", "y.test.js"}}})
+	got, _ := d.BatchArgv(cmd, []ports.Selector{{Terms: []string{"a", "x.test.js"}}, {Terms: []string{"b|c", "y.test.js"}}})
 	assert.Equal(t, []string{"vitest", "run", "x.test.js", "y.test.js", "--testNamePattern=(?:a)|(?:b|c)"}, got)
-	got, _ = d.BatchArgv(cmd, []ports.Selection{{Terms: []string{"a", "x.test.js"}}, {Terms: []string{"b"}}})
+	got, _ = d.BatchArgv(cmd, []ports.Selector{{Terms: []string{"a", "x.test.js"}}, {Terms: []string{"b"}}})
 	assert.Equal(t, []string{"vitest", "run", "--testNamePattern=(?:a)|(?:b)"}, got, "one binding without file filters runs every file")
 }
 
@@ -68,14 +68,14 @@ func TestMatches(t *testing.T) {
 		{[]string{"adds", "test/other"}, []string{"adds"}, false},
 	}
 	for _, tt := range tests {
-		got := vitest.New().Matches(ports.Selection{Terms: tt.terms}, ports.TestCase{ID: id, Selectors: tt.selectors})
+		got := vitest.New().Matches(ports.Selector{Terms: tt.terms}, ports.TestCase{ID: id, Selectors: tt.selectors})
 		assert.Equal(t, tt.want, got, "Matches(%q) with selectors %q", tt.terms, tt.selectors)
 	}
 }
 
 func TestBatchArgvSplitsBack(t *testing.T) {
 	d := vitest.New()
-	var sels []ports.Selection
+	var sels []ports.Selector
 	for _, f := range [][]string{{"-t", `^a(?=b)`}, {"-t", `[)]|x`}, {"-t", `\)`}} {
 		sel, ok := d.Select(f)
 		require.True(t, ok, "Select(%q)", f)

@@ -137,15 +137,15 @@ type BatchDriver struct {
 var _ ports.Batcher = BatchDriver{}
 
 // Select implements ports.Batcher.
-func (BatchDriver) Select(flags []string) (ports.Selection, bool) {
+func (BatchDriver) Select(flags []string) (ports.Selector, bool) {
 	if len(flags) != 1 || strings.HasPrefix(flags[0], "-") {
-		return ports.Selection{}, false
+		return ports.Selector{}, false
 	}
-	return ports.Selection{Terms: flags}, true
+	return ports.Selector{Terms: flags}, true
 }
 
 // BatchArgv implements ports.Batcher.
-func (BatchDriver) BatchArgv(command []string, sels []ports.Selection) ([]string, bool) {
+func (BatchDriver) BatchArgv(command []string, sels []ports.Selector) ([]string, bool) {
 	out := slices.Clone(command)
 	for _, s := range sels {
 		out = append(out, s.Terms...)
@@ -155,6 +155,6 @@ func (BatchDriver) BatchArgv(command []string, sels []ports.Selection) ([]string
 
 // Matches implements ports.Batcher: the test's ID is the selected word,
 // or a subtest of it ("<word>/<name>").
-func (BatchDriver) Matches(sel ports.Selection, tc ports.TestCase) bool {
+func (BatchDriver) Matches(sel ports.Selector, tc ports.TestCase) bool {
 	return slices.ContainsFunc(sel.Terms, func(t string) bool { return tc.ID == t || strings.HasPrefix(tc.ID, t+"/") })
 }

@@ -83,7 +83,7 @@ func CoverageHTML(w io.Writer, m coverage.Matrix, cliVersion string) error {
 	return coveragePage.Execute(w, page)
 }
 
-func htmlScenarioOf(s coverage.Scenario) htmlScenario {
+func htmlScenarioOf(s coverage.Entry) htmlScenario {
 	sc := htmlScenario{
 		Anchor: s.Unit.Capability + "." + s.Unit.Scenario.ID,
 		Title:  s.Unit.Scenario.Title, ID: s.Unit.Scenario.ID, Archetype: s.Archetype, State: s.State,

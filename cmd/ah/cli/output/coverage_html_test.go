@@ -18,12 +18,12 @@ import (
 // (issue 23: evidence per scenario in the HTML report).
 func TestCoverageHTMLEvidence(t *testing.T) {
 	unit := func(id string) report.Unit {
-		return report.Unit{Capability: "gate", Scenario: finding.Scenario{ID: id, Title: id},
+		return report.Unit{Capability: "gate", Scenario: finding.ScenarioRef{ID: id, Title: id},
 			Status: report.UnitPassed, ContractPath: ".espectacular/gate/" + id + ".toml",
 			Bindings: []report.Binding{{Ref: "gate/" + id + " tests.pytest[0]", Verdict: "passed"}}}
 	}
 	named, shell := unit("named"), unit("shell")
-	m := coverage.Matrix{Scenarios: []coverage.Scenario{
+	m := coverage.Matrix{Scenarios: []coverage.Entry{
 		{Unit: named, State: coverage.Proven, Executions: []report.Execution{{
 			Bindings: []string{named.Bindings[0].Ref}, Command: "pytest tests/test_a.py",
 			Evidence: report.EvidenceTests, TestCount: 3,

@@ -44,7 +44,7 @@ func TestTextSanitized(t *testing.T) {
 	line := 3
 	exit := 1
 	f := finding.New(finding.TestFailing, "bad\nopenspec/specs/other/spec.md:3: error forged\nah check: passed")
-	f = f.WithScenario("c\x1b", "openspec/specs/c\x1b[31m/spec.md", finding.Scenario{ID: "s", Title: "T\a", Line: &line})
+	f = f.WithScenario("c\x1b", "openspec/specs/c\x1b[31m/spec.md", finding.ScenarioRef{ID: "s", Title: "T\a", Line: &line})
 	f.Test = &finding.Test{Type: "shell", Command: "echo \x1b]0;t\a", StderrTail: "x\x00y\nopenspec/specs/o/spec.md:1: error z\n", ExitCode: &exit}
 	long := finding.New(finding.TestFailing, strings.Repeat("é", output.MaxMessageBytes))
 	long.SpecPath = "openspec/specs/c/spec.md"

@@ -22,8 +22,8 @@ import (
 // escape (|, `, %, :, a newline, <, &).
 func fixture(timings bool) report.Report {
 	line := func(n int) *int { return &n }
-	sc := func(id, title string, l int) finding.Scenario {
-		return finding.Scenario{ID: id, Title: title, BodyMarkdown: "THEN it works", Line: line(l)}
+	sc := func(id, title string, l int) finding.ScenarioRef {
+		return finding.ScenarioRef{ID: id, Title: title, BodyMarkdown: "THEN it works", Line: line(l)}
 	}
 	var ms7, ms1250 *int64
 	if timings {

@@ -107,7 +107,7 @@ func sanitizedFinding(f finding.Finding) finding.Finding {
 	return f
 }
 
-func sanitizedScenario(s finding.Scenario) finding.Scenario {
+func sanitizedScenario(s finding.ScenarioRef) finding.ScenarioRef {
 	s.ID, s.Title, s.BodyMarkdown = Escape(s.ID), Escape(s.Title), EscapeLines(s.BodyMarkdown)
 	return s
 }

@@ -19,7 +19,7 @@ func selected(fallback string) report.Report {
 	line := 3
 	unit := func(c, status string, bs ...report.Binding) report.Unit {
 		return report.Unit{Capability: c, SpecPath: "openspec/specs/" + c + "/spec.md", ContractPath: ".espectacular/" + c + "/works.toml",
-			Scenario: finding.Scenario{ID: "works", Title: "Works", Line: &line}, Status: status, Bindings: bs}
+			Scenario: finding.ScenarioRef{ID: "works", Title: "Works", Line: &line}, Status: status, Bindings: bs}
 	}
 	return report.Report{
 		Scope:    report.Scope{Deployed: true},
