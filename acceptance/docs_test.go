@@ -300,3 +300,15 @@ func TestDocsNameEveryCapability(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeKeepsDevelopmentCommands fails when the front page loses the two
+// commands developing ah needs: .ci/run and the Taskfile run them as "the
+// README's test command", and a newcomer finds them there.
+func TestReadmeKeepsDevelopmentCommands(t *testing.T) {
+	readme := readRepoFile(t, "README.md")
+	for _, cmd := range []string{"go run ./cmd/ah check --run-tests", "go test ./..."} {
+		if !strings.Contains(readme, cmd) {
+			t.Errorf("README.md does not show %q: CI and newcomers rely on it", cmd)
+		}
+	}
+}
