@@ -312,3 +312,45 @@ func TestReadmeKeepsDevelopmentCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsListEveryCheckFlag fails when a flag of `ah check --help` has no
+// row in the documentation's flag table of ah check (the table holding the
+// `--format NAME` row): --shard, --durations, --mutation and --pre-commit
+// once had none.
+func TestDocsListEveryCheckFlag(t *testing.T) {
+	var file string
+	var firstCells []string
+	for _, name := range docFiles(t) {
+		text := readRepoFile(t, name)
+		if !strings.Contains(text, "\n| `--format NAME` |") {
+			continue
+		}
+		file = name
+		for line := range strings.Lines(text) {
+			if strings.HasPrefix(line, "| `") {
+				firstCells = append(firstCells, strings.Split(line, "|")[1])
+			}
+		}
+	}
+	if file == "" {
+		t.Fatal("neither README.md nor a docs/ page has the flag table of ah check (a `--format NAME` row)")
+	}
+	documented := func(flag string) bool {
+		for _, c := range firstCells {
+			if regexp.MustCompile("`" + regexp.QuoteMeta(flag) + `\b`).MatchString(c) {
+				return true
+			}
+		}
+		return false
+	}
+	// A flag's own line is indented a little; a description's continuation
+	// line ("git diff\n --name-only") much more.
+	flagLine := regexp.MustCompile(`(?m)^ {2,8}(?:(-[A-Za-z]), )?(--[a-z][a-z0-9-]*)`)
+	for _, m := range flagLine.FindAllStringSubmatch(help(t, "check"), -1) {
+		short, long := m[1], m[2]
+		if long == "--help" || long == "--version" || documented(long) || short != "" && documented(short) {
+			continue
+		}
+		t.Errorf("%s: the flag table of ah check has no row for %s", file, long)
+	}
+}
