@@ -88,7 +88,7 @@ type exitPanic struct{ code int }
 
 // Main runs ah with args (without the program name) and returns the exit
 // code. The binary passes System(); a program embedding ah passes its own
-// Deps (see Deps, Example and the README section "Embedding ah").
+// Deps (see Deps, Example and docs/embedding.md).
 func Main(ctx context.Context, args []string, d *Deps) (code int) {
 	var g grammar
 	parser, err := kong.New(&g,
