@@ -251,19 +251,7 @@ func TestAnchors(t *testing.T) {
 func TestDocsListEveryFindingKind(t *testing.T) {
 	file, rest := docHeading(t, "Findings")
 	rows := map[string][]string{}
-	inTable := false
-	for _, line := range strings.Split(rest, "\n") {
-		if !strings.HasPrefix(line, "|") {
-			if inTable {
-				break
-			}
-			continue
-		}
-		inTable = true
-		var cells []string
-		for _, c := range strings.Split(strings.Trim(line, "|"), "|") {
-			cells = append(cells, strings.Trim(strings.TrimSpace(c), "`"))
-		}
+	for _, cells := range firstTable(rest) {
 		if len(cells) == 4 {
 			rows[cells[0]] = cells
 		}
@@ -353,4 +341,25 @@ func TestDocsListEveryCheckFlag(t *testing.T) {
 		}
 		t.Errorf("%s: the flag table of ah check has no row for %s", file, long)
 	}
+}
+
+// firstTable returns the cells of each row of the first Markdown table in
+// rest (header and separator rows included), trimmed of spaces and
+// backquotes.
+func firstTable(rest string) [][]string {
+	var rows [][]string
+	for _, line := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			if rows != nil {
+				break
+			}
+			continue
+		}
+		var cells []string
+		for _, c := range strings.Split(strings.Trim(line, "|"), "|") {
+			cells = append(cells, strings.Trim(strings.TrimSpace(c), "`"))
+		}
+		rows = append(rows, cells)
+	}
+	return rows
 }

@@ -52,20 +52,10 @@ func TestExitCodesDocumented(t *testing.T) {
 func codeColumn(t *testing.T, name, rest string) []string {
 	t.Helper()
 	var codes []string
-	inTable := false
-	for _, line := range strings.Split(rest, "\n") {
-		if !strings.HasPrefix(line, "|") {
-			if inTable {
-				break
-			}
-			continue
+	for _, cells := range firstTable(rest) {
+		if cell := cells[0]; cell != "Code" && !strings.HasPrefix(cell, "---") {
+			codes = append(codes, cell)
 		}
-		inTable = true
-		cell := strings.TrimSpace(strings.Split(line, "|")[1])
-		if cell == "Code" || strings.HasPrefix(cell, "---") {
-			continue
-		}
-		codes = append(codes, cell)
 	}
 	if len(codes) == 0 {
 		t.Fatalf("%s has no exit-code table after its exit-code heading", name)
