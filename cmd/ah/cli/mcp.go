@@ -53,28 +53,37 @@ func (c *McpCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if c.PrintConfig != "" {
 		return mcpserver.PrintConfig(d.Streams.Out, c.PrintConfig)
 	}
-	// Every tool runs in the directory ah mcp was started in (or -C).
-	inner := *g
-	var prefix []string
-	if g.Chdir != "" {
-		abs, err := filepath.Abs(g.Chdir)
-		if err != nil {
-			return usageError("-C %s: %v", g.Chdir, err)
-		}
-		inner.Chdir, prefix = abs, []string{"-C", abs}
+	s, err := MCPServer(d, g.Chdir)
+	if err != nil {
+		return err
 	}
-	s := mcpserver.New(mcpserver.Options{
-		Version: Version,
-		Run:     mcpRunner(d, prefix),
-		Scenario: func(ctx context.Context, capability, id string) (mcpserver.Scenario, error) {
-			return findScenario(&inner, d, capability, id)
-		},
-	})
 	t := &mcp.IOTransport{Reader: io.NopCloser(d.Streams.In), Writer: nopWriteCloser{d.Streams.Out}}
 	if err := mcpserver.Serve(ctx, s, t); err != nil {
 		return &RunError{Message: "ah mcp: " + err.Error(), Cause: err}
 	}
 	return nil
+}
+
+// MCPServer is the server of `ah mcp` on d: every tool runs in dir (empty:
+// the working directory), as `ah -C dir`. Tests connect it to the SDK's
+// in-memory transports.
+func MCPServer(d *Deps, dir string) (*mcp.Server, error) {
+	g := &Globals{}
+	var prefix []string
+	if dir != "" {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return nil, usageError("-C %s: %v", dir, err)
+		}
+		g.Chdir, prefix = abs, []string{"-C", abs}
+	}
+	return mcpserver.New(mcpserver.Options{
+		Version: Version,
+		Run:     mcpRunner(d, prefix),
+		Scenario: func(_ context.Context, capability, id string) (mcpserver.Scenario, error) {
+			return findScenario(g, d, capability, id)
+		},
+	}), nil
 }
 
 type nopWriteCloser struct{ io.Writer }
