@@ -25,7 +25,7 @@ import (
 // stdout (issue 30). Each tool runs the command line the CLI would, with
 // --json, through Main itself, so its data equals the CLI's.
 type McpCmd struct {
-	PrintConfig string `name:"print-config" placeholder:"CLIENT" help:"Print the registration snippet of CLIENT (${mcp_clients}) and exit; no client file is edited."`
+	PrintConfig string `name:"print-config" placeholder:"CLIENT" predictor:"mcp_client" help:"Print the registration snippet of CLIENT (${mcp_clients}) and exit; no client file is edited."`
 }
 
 // Help is the detail of `ah mcp --help`.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -116,6 +117,9 @@ func TestMCPToolsAnnotated(t *testing.T) {
 	// The output schema is the published one, by its $id.
 	out, _ := json.Marshal(names["ah_check"].OutputSchema)
 	assert.Contains(t, string(out), schemas.Base+schemas.CheckOutput)
+	for _, tool := range res.Tools {
+		assert.NotNil(t, tool.OutputSchema, "%s declares its output", tool.Name)
+	}
 }
 
 // TestMCPToolsEqualCLIJSON: each read-only tool's structured content is
@@ -199,6 +203,21 @@ func TestMCPNext(t *testing.T) {
 	}
 	b, _ := json.Marshal(res.StructuredContent)
 	require.NoError(t, json.Unmarshal(b, &out))
+	tools, err := cs.ListTools(context.Background(), nil)
+	require.NoError(t, err)
+	for _, tool := range tools.Tools {
+		if tool.Name != "ah_next" {
+			continue
+		}
+		sb, _ := json.Marshal(tool.OutputSchema)
+		var s jsonschema.Schema
+		require.NoError(t, json.Unmarshal(sb, &s))
+		resolved, err := s.Resolve(nil)
+		require.NoError(t, err)
+		var v any
+		require.NoError(t, json.Unmarshal(b, &v))
+		assert.NoError(t, resolved.Validate(v), "ah_next's output fits its declared schema")
+	}
 	assert.False(t, out.OK)
 	require.Len(t, out.Steps, 1)
 	assert.Equal(t, 1, out.Remaining)
