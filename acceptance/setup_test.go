@@ -40,6 +40,7 @@ func commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"json":           cmdJSONField,
 		"jsonset":        cmdJSONSet,
 		"corpus":         cmdCorpus,
+		"mcp-session":    cmdMCPSession,
 	}
 }
 
