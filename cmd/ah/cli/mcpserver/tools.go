@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/espectacular/ah/core/finding"
@@ -128,9 +127,9 @@ func addTools(s *mcp.Server, o Options) {
 	})
 	addTool(s, &mcp.Tool{
 		Name:        "ah_next",
-		Description: "What to do first: runs ah check and returns the findings to act on, most urgent first, each with its exact command as an argv array (run in the repository root), the ah check that verifies it, the files it may and must not edit, and its ah explain topic.",
+		Description: "What to do first: runs ah check and returns the findings to act on, most urgent first, each with its exact command as an argv array (run in the repository root), the ah check that verifies it, the files it may and must not edit, and its ah explain topic (schema " + schemas.Base + schemas.NextOutput + ").",
 		Annotations: readOnlyRuns.annotations("Next steps to pass the gate"),
-	}, inferred[NextOutput](), func(ctx context.Context, a NextArgs) (*mcp.CallToolResult, error) {
+	}, schemaOf(schemas.NextOutput), func(ctx context.Context, a NextArgs) (*mcp.CallToolResult, error) {
 		return nextResult(o.Run(ctx, Invocation{Args: a.argv()}), a)
 	})
 	addTool(s, &mcp.Tool{
@@ -296,18 +295,4 @@ func userArgv(argv []string) []string {
 		out = out[:len(out)-1]
 	}
 	return out
-}
-
-// inferred is the output schema of T, for a tool whose output is no
-// published envelope (ah_next).
-func inferred[T any]() json.RawMessage {
-	s, err := jsonschema.For[T](nil)
-	if err != nil {
-		panic(fmt.Sprintf("output schema: %v", err))
-	}
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(fmt.Sprintf("output schema: %v", err))
-	}
-	return b
 }
