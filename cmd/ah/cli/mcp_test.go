@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -339,4 +343,88 @@ func TestMCPPrintConfig(t *testing.T) {
 	code, _, errOut := runEnv(t, false, nil, "mcp", "--print-config", "emacs")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, `unknown client "emacs"`)
+}
+
+// sleeperRepo has one contract whose shell test writes its shell's pid
+// and its sleep's pid to sh.pid and sleep.pid in the repository root, then
+// sleeps 60 s.
+func sleeperRepo(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc to tell whether a test process is gone")
+	}
+	cmd := `echo $$ > sh.pid; sleep 60 & echo $! > sleep.pid; wait`
+	return writeRepo(t, map[string]string{
+		".espectacular/config.toml":   "tool_version = \"0.1.0\"\n",
+		"openspec/specs/c/spec.md":    "# c\n\n### Requirement: R\n\n#### Scenario: Sleeps\n\nbody\n",
+		".espectacular/c/sleeps.toml": fmt.Sprintf(mcpContract, "sleeps", cmd),
+	})
+}
+
+// waitPids waits (up to a minute) for the pid files of sleeperRepo.
+func waitPids(t *testing.T, root string) []int {
+	t.Helper()
+	var pids []int
+	require.Eventually(t, func() bool {
+		pids = pids[:0]
+		for _, f := range []string{"sh.pid", "sleep.pid"} {
+			b, err := os.ReadFile(filepath.Join(root, f))
+			if err != nil {
+				return false
+			}
+			pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+			if err != nil {
+				return false
+			}
+			pids = append(pids, pid)
+		}
+		return true
+	}, time.Minute, 20*time.Millisecond, "the test never started")
+	return pids
+}
+
+// alive reports whether pid runs (a zombie has ended).
+func alive(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndex(s, ")")
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+// TestMCPCancelStopsTests: a client cancelling ah_check with run_tests
+// stops its running tests as Ctrl-C does, and the server serves the next
+// call.
+func TestMCPCancelStopsTests(t *testing.T) {
+	root := sleeperRepo(t)
+	cs := mcpSession(t, root)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "ah_check", Arguments: map[string]any{"run_tests": true, "all_tests": true}})
+		done <- err
+	}()
+	pids := waitPids(t, root)
+	for _, pid := range pids {
+		require.True(t, alive(pid), "pid %d runs before the cancel", pid)
+	}
+	start := time.Now()
+	cancel()
+	require.ErrorIs(t, <-done, context.Canceled)
+	for _, pid := range pids {
+		assert.Eventually(t, func() bool { return !alive(pid) }, 5*time.Second, 20*time.Millisecond, "test process %d still runs after the cancel", pid)
+	}
+
+	next := make(chan *mcp.CallToolResult, 1)
+	go func() { next <- callTool(t, cs, "ah_doctor", nil) }()
+	select {
+	case res := <-next:
+		assert.False(t, res.IsError, textOf(res))
+	case <-time.After(20 * time.Second):
+		t.Fatal("the server serves no call after a cancel")
+	}
+	assert.Less(t, time.Since(start), 30*time.Second)
 }
