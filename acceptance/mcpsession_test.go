@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,24 +34,11 @@ func cmdMCPSession(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 0 {
 		ts.Fatalf("usage: mcp-session")
 	}
-	ah := lookPath(ts, "ah")
-	cmd := exec.Command(ah, "mcp")
-	cmd.Dir = ts.MkAbs(".")
-	cmd.Env = scriptEnv(ts)
-	stdin, err := cmd.StdinPipe()
-	ts.Check(err)
-	stdout, err := cmd.StdoutPipe()
-	ts.Check(err)
-	ts.Check(cmd.Start())
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	defer func() { _ = cmd.Process.Kill() }()
-
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	client := mcp.NewClient(&mcp.Implementation{Name: "acceptance", Version: "0"}, nil)
-	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
-	ts.Check(err)
+	srv := startMCP(ctx, ts)
+	defer srv.kill()
+	cs := srv.cs
 	fmt.Fprintf(ts.Stdout(), "initialize: server %s\n", cs.InitializeResult().ServerInfo.Name)
 
 	tools, err := cs.ListTools(ctx, nil)
@@ -88,9 +77,47 @@ func cmdMCPSession(ts *testscript.TestScript, neg bool, args []string) {
 		fmt.Fprintf(ts.Stdout(), "read: %s\n", uri)
 	}
 
-	ts.Check(stdin.Close())
+	srv.closeStdin(ts)
+}
+
+// mcpServer is a running `ah mcp` and the client session speaking to it.
+type mcpServer struct {
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	done  chan error
+	cs    *mcp.ClientSession
+}
+
+// startMCP starts the real binary as `ah mcp` in the script's directory
+// and connects the SDK's client to it over its stdin and stdout.
+func startMCP(ctx context.Context, ts *testscript.TestScript) *mcpServer {
+	cmd := exec.Command(lookPath(ts, "ah"), "mcp")
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = scriptEnv(ts)
+	stdin, err := cmd.StdinPipe()
+	ts.Check(err)
+	stdout, err := cmd.StdoutPipe()
+	ts.Check(err)
+	ts.Check(cmd.Start())
+	srv := &mcpServer{cmd: cmd, stdin: stdin, done: make(chan error, 1)}
+	go func() { srv.done <- cmd.Wait() }()
+	client := mcp.NewClient(&mcp.Implementation{Name: "acceptance", Version: "0"}, nil)
+	srv.cs, err = client.Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
+	if err != nil {
+		srv.kill()
+		ts.Fatalf("connect: %v", err)
+	}
+	return srv
+}
+
+func (srv *mcpServer) kill() { _ = srv.cmd.Process.Kill() }
+
+// closeStdin closes the server's stdin, which must end it within 20 s,
+// and prints "stdin closed: exit N".
+func (srv *mcpServer) closeStdin(ts *testscript.TestScript) {
+	ts.Check(srv.stdin.Close())
 	select {
-	case err := <-done:
+	case err := <-srv.done:
 		code := 0
 		if ee, ok := err.(*exec.ExitError); ok {
 			code = ee.ExitCode()
@@ -98,9 +125,68 @@ func cmdMCPSession(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Check(err)
 		}
 		fmt.Fprintf(ts.Stdout(), "stdin closed: exit %d\n", code)
-	case <-time.After(30 * time.Second):
-		ts.Fatalf("ah mcp still runs 30s after its stdin closed")
+	case <-time.After(20 * time.Second):
+		ts.Fatalf("ah mcp still runs 20s after its stdin closed")
 	}
+}
+
+// cmdMCPCloseDuringCheck starts `ah mcp`, calls ah_check with run_tests,
+// waits for the files PIDFILE... the running tests write (each holding a
+// process id), closes stdin while the call runs, and checks that the
+// server exits and that no process it started outlives it:
+//
+//	mcp-close-during-check PIDFILE...
+//
+// It prints "stdin closed: exit N" and "test processes: gone".
+func cmdMCPCloseDuringCheck(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: mcp-close-during-check PIDFILE...")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	srv := startMCP(ctx, ts)
+	defer srv.kill()
+	go func() {
+		_, _ = srv.cs.CallTool(ctx, &mcp.CallToolParams{Name: "ah_check", Arguments: map[string]any{"run_tests": true, "all_tests": true}})
+	}()
+	var pids []int
+	deadline := time.Now().Add(time.Minute)
+	for _, f := range args {
+		for {
+			b, err := os.ReadFile(ts.MkAbs(f))
+			if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
+				pids = append(pids, pid)
+				break
+			}
+			if time.Now().After(deadline) {
+				ts.Fatalf("the test never wrote %s", f)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	srv.closeStdin(ts)
+	deadline = time.Now().Add(5 * time.Second)
+	for _, pid := range pids {
+		for processRuns(pid) {
+			if time.Now().After(deadline) {
+				ts.Fatalf("test process %d outlives ah mcp", pid)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	fmt.Fprintf(ts.Stdout(), "test processes: gone\n")
+}
+
+// processRuns reports whether pid runs: it exists and is no zombie
+// (Linux: it reads /proc).
+func processRuns(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndex(s, ")")
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }
 
 func writeJSON(ts *testscript.TestScript, name string, v any) {

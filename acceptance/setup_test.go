@@ -32,15 +32,16 @@ func setup(env *testscript.Env) error {
 
 func commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
-		"fixture":        cmdFixture,
-		"jsonschema":     cmdJSONSchema,
-		"path-only":      cmdPathOnly,
-		"sarif-validate": cmdSARIFValidate,
-		"fake-spk":       cmdFakeSpk,
-		"json":           cmdJSONField,
-		"jsonset":        cmdJSONSet,
-		"corpus":         cmdCorpus,
-		"mcp-session":    cmdMCPSession,
+		"fixture":                cmdFixture,
+		"jsonschema":             cmdJSONSchema,
+		"path-only":              cmdPathOnly,
+		"sarif-validate":         cmdSARIFValidate,
+		"fake-spk":               cmdFakeSpk,
+		"json":                   cmdJSONField,
+		"jsonset":                cmdJSONSet,
+		"corpus":                 cmdCorpus,
+		"mcp-session":            cmdMCPSession,
+		"mcp-close-during-check": cmdMCPCloseDuringCheck,
 	}
 }
 
