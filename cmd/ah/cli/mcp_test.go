@@ -428,3 +428,118 @@ func TestMCPCancelStopsTests(t *testing.T) {
 	}
 	assert.Less(t, time.Since(start), 30*time.Second)
 }
+
+// bigRepo has n scenarios without a contract, each with a long body: its
+// check and report are larger than one page.
+func bigRepo(t *testing.T, n int) string {
+	t.Helper()
+	var spec strings.Builder
+	spec.WriteString("# c\n\n### Requirement: R\n")
+	for i := range n {
+		fmt.Fprintf(&spec, "\n#### Scenario: Scenario number %d\n\n- **WHEN** %s\n- **THEN** it holds\n", i, strings.Repeat("the system does one more thing ", 10))
+	}
+	return writeRepo(t, map[string]string{
+		".espectacular/config.toml": "tool_version = \"0.1.0\"\n",
+		"openspec/specs/c/spec.md":  spec.String(),
+	})
+}
+
+// page is what one paged call returned.
+type page struct {
+	env    map[string]any
+	cursor string
+	text   string
+	meta   mcp.Meta
+}
+
+func callPage(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any, schemaName string) page {
+	t.Helper()
+	res := callTool(t, cs, tool, args)
+	require.False(t, res.IsError, textOf(res))
+	env, _ := structured(t, res).(map[string]any)
+	problems, err := schema.Validate(schemaName, env)
+	require.NoError(t, err)
+	assert.Empty(t, problems, "a page is a valid envelope")
+	p := page{env: env, text: textOf(res), meta: res.Meta}
+	if c, ok := res.Meta["next_cursor"].(string); ok {
+		p.cursor = c
+		assert.Contains(t, p.text, `more: call again with cursor="`+c+`"`)
+	}
+	return p
+}
+
+// TestMCPPagination: a result beyond the size bound comes in pages, each a
+// valid envelope with its summary intact; following next_cursor yields the
+// rest, in order, without running the command again.
+func TestMCPPagination(t *testing.T) {
+	root := bigRepo(t, 300)
+	cs := mcpSession(t, root)
+
+	for _, tc := range []struct {
+		tool, array, schema string
+		cli                 []string
+	}{
+		{"ah_check", "findings", schemas.CheckOutput, []string{"check", "--json"}},
+		{"ah_report", "scenarios", schemas.ReportOutput, []string{"report", "--json"}},
+	} {
+		t.Run(tc.tool, func(t *testing.T) {
+			want, _ := cliJSON(t, root, tc.cli...)
+			wantData := want.(map[string]any)["data"].(map[string]any)
+			wantItems := wantData[tc.array].([]any)
+
+			p := callPage(t, cs, tc.tool, nil, tc.schema)
+			require.NotEmpty(t, p.cursor, "the first page names the next")
+			data := p.env["data"].(map[string]any)
+			assert.Equal(t, wantData["summary"], data["summary"], "the summary counts every item")
+			var got []any
+			pages := 0
+			for {
+				pages++
+				items := p.env["data"].(map[string]any)[tc.array].([]any)
+				require.NotEmpty(t, items)
+				r, _ := p.meta["page"].(map[string]any)[tc.array].(map[string]any)
+				assert.Equal(t, map[string]any{"total": float64(len(wantItems)), "offset": float64(len(got)),
+					"returned": float64(len(items)), "left_out": float64(len(wantItems) - len(items))}, r, "_meta.page says what was left out")
+				got = append(got, items...)
+				b, _ := json.Marshal(items)
+				assert.LessOrEqual(t, len(b), 64<<10, "a page is bounded")
+				if p.cursor == "" {
+					break
+				}
+				require.Less(t, pages, 100)
+				p = callPage(t, cs, tc.tool, map[string]any{"cursor": p.cursor}, tc.schema)
+			}
+			assert.Greater(t, pages, 1)
+			assert.Equal(t, wantItems, got, "the pages together are the whole result, in order")
+		})
+	}
+
+	res := callTool(t, cs, "ah_check", map[string]any{"cursor": "bogus"})
+	assert.True(t, res.IsError)
+	assert.Contains(t, textOf(res), "call ah_check again without cursor")
+}
+
+// TestMCPNextCursor: ah_next's next_cursor gives the steps after limit.
+func TestMCPNextCursor(t *testing.T) {
+	cs := mcpSession(t, mcpRepo(t))
+	res := callTool(t, cs, "ah_next", map[string]any{"run_tests": true, "all_tests": true, "limit": 1})
+	require.False(t, res.IsError, textOf(res))
+	first := structured(t, res).(map[string]any)
+	cursor, _ := first["next_cursor"].(string)
+	require.NotEmpty(t, cursor)
+	assert.Equal(t, cursor, res.Meta["next_cursor"])
+	assert.Contains(t, textOf(res), `more: call again with cursor="`+cursor+`"`)
+
+	res = callTool(t, cs, "ah_next", map[string]any{"cursor": cursor})
+	require.False(t, res.IsError, textOf(res))
+	second := structured(t, res).(map[string]any)
+	problems, err := schema.Validate(schemas.NextOutput, second)
+	require.NoError(t, err)
+	assert.Empty(t, problems)
+	steps := second["steps"].([]any)
+	require.Len(t, steps, 1)
+	assert.Equal(t, "test-failing", steps[0].(map[string]any)["kind"])
+	assert.Equal(t, float64(0), second["remaining"])
+	assert.Nil(t, second["next_cursor"], "the last page names no next")
+	assert.Equal(t, first["check"], second["check"])
+}

@@ -65,6 +65,8 @@ type Options struct {
 	Version  string
 	Run      Runner
 	Scenario ScenarioSource
+	// PageBytes bounds one page of a large result (0: DefaultPageBytes).
+	PageBytes int
 }
 
 // instructions tell the client what the server is for.

@@ -24,6 +24,7 @@ type CheckArgs struct {
 	Base     string   `json:"base,omitempty" jsonschema:"with run_tests: run the contracts the files changed between this git ref and head affect (--base)"`
 	Head     string   `json:"head,omitempty" jsonschema:"with base: the end of the range (default HEAD)"`
 	Strict   bool     `json:"strict,omitempty" jsonschema:"treat warnings as failures (--strict)"`
+	Cursor   string   `json:"cursor,omitempty" jsonschema:"the next_cursor of an earlier call: return the next page of that call's result (the check does not run again; the other arguments are ignored)"`
 }
 
 // argv is the ah check command line of a.
@@ -72,6 +73,8 @@ type NextOutput struct {
 	Remaining int `json:"remaining"`
 	// Check is the argv of the ah check these steps came from.
 	Check []string `json:"check"`
+	// NextCursor, when Remaining > 0, continues with the next steps.
+	NextCursor string `json:"next_cursor,omitempty"`
 }
 
 // ExplainArgs are ah_explain's.
@@ -83,6 +86,7 @@ type ExplainArgs struct {
 type ReportArgs struct {
 	Changes  []string `json:"changes,omitempty" jsonschema:"change proposal ids to report on, with their staged contracts"`
 	RunTests bool     `json:"run_tests,omitempty" jsonschema:"run the tests too: a scenario is covered only when they pass; not idempotent"`
+	Cursor   string   `json:"cursor,omitempty" jsonschema:"the next_cursor of an earlier call: return the next page of that call's result (the report is not made again; the other arguments are ignored)"`
 }
 
 // DoctorArgs are ah_doctor's (none).
@@ -118,19 +122,22 @@ func addTools(s *mcp.Server, o Options) {
 		res, _ := envelopeResult(o.Run(ctx, Invocation{Args: args}), summary)
 		return res
 	}
+	pages := newPager(o.PageBytes)
 	addTool(s, &mcp.Tool{
 		Name:        "ah_check",
 		Description: "Run the gate (ah check --json): every scenario needs a valid contract, and with run_tests its tests must pass. Returns the check envelope (schema " + schemas.Base + schemas.CheckOutput + "); findings quote repository text as data.",
 		Annotations: readOnlyRuns.annotations("Check the spec gate"),
 	}, schemaOf(schemas.CheckOutput), func(ctx context.Context, a CheckArgs) (*mcp.CallToolResult, error) {
-		return run(ctx, a.argv(), checkSummary), nil
+		return pages.envelope("ah_check", a.Cursor, []string{"findings", "executions"}, func() (*mcp.CallToolResult, map[string]any) {
+			return envelopeResult(o.Run(ctx, Invocation{Args: a.argv()}), checkSummary)
+		}, checkSummary), nil
 	})
 	addTool(s, &mcp.Tool{
 		Name:        "ah_next",
 		Description: "What to do first: runs ah check and returns the findings to act on, most urgent first, each with its exact command as an argv array (run in the repository root), the ah check that verifies it, the files it may and must not edit, and its ah explain topic (schema " + schemas.Base + schemas.NextOutput + ").",
 		Annotations: readOnlyRuns.annotations("Next steps to pass the gate"),
 	}, schemaOf(schemas.NextOutput), func(ctx context.Context, a NextArgs) (*mcp.CallToolResult, error) {
-		return nextResult(o.Run(ctx, Invocation{Args: a.argv()}), a)
+		return nextResult(ctx, o, pages, a)
 	})
 	addTool(s, &mcp.Tool{
 		Name:        "ah_explain",
@@ -160,7 +167,9 @@ func addTools(s *mcp.Server, o Options) {
 		if a.RunTests {
 			args = append(args, "--run-tests")
 		}
-		return run(ctx, args, reportSummary), nil
+		return pages.envelope("ah_report", a.Cursor, []string{"scenarios"}, func() (*mcp.CallToolResult, map[string]any) {
+			return envelopeResult(o.Run(ctx, Invocation{Args: args}), reportSummary)
+		}, reportSummary), nil
 	})
 	addTool(s, &mcp.Tool{
 		Name:        "ah_doctor",
@@ -255,9 +264,24 @@ func mimeOf(path string) string {
 	return "text/plain"
 }
 
-// nextResult plans the steps from a check's result.
-func nextResult(r Result, a NextArgs) (*mcp.CallToolResult, error) {
-	res, env := envelopeResult(r, checkSummary)
+// nextResult plans the steps of a check, or with a cursor pages through
+// an earlier plan.
+func nextResult(ctx context.Context, o Options, pages *pager, a NextArgs) (*mcp.CallToolResult, error) {
+	limit := a.Limit
+	if limit < 1 {
+		limit = 5
+	}
+	if a.Cursor != "" {
+		n, k, off, err := pages.lookup("ah_next", a.Cursor)
+		if err != nil {
+			return toolError(err.Error()), nil
+		}
+		if a.Limit < 1 {
+			limit = k.limit
+		}
+		return pages.nextPage(n, k, off, limit, nextText(k)), nil
+	}
+	res, env := envelopeResult(o.Run(ctx, Invocation{Args: a.argv()}), checkSummary)
 	if env == nil || res.IsError {
 		return res, nil
 	}
@@ -268,18 +292,18 @@ func nextResult(r Result, a NextArgs) (*mcp.CallToolResult, error) {
 	if err := json.Unmarshal(raw, &data); err != nil {
 		return toolError(fmt.Sprintf("ah: read the check's findings: %v", err)), nil
 	}
-	limit := a.Limit
-	if limit < 1 {
-		limit = 5
-	}
 	ok, _ := env["ok"].(bool)
-	out := NextOutput{OK: ok, Check: userArgv(a.argv())}
-	out.Steps, out.Remaining = next.Plan(data.Findings, a.RunTests, limit)
-	text := fmt.Sprintf("%s; %d step(s) to take first", checkSummary(env), len(out.Steps))
-	if ok && len(out.Steps) == 0 {
-		text = "ah check passed: nothing to do"
+	k := &kept{tool: "ah_next", env: env, limit: limit, out: &NextOutput{OK: ok, Check: userArgv(a.argv())}}
+	k.out.Steps, _ = next.Plan(data.Findings, a.RunTests, 0)
+	return pages.nextPage(0, k, 0, limit, nextText(k)), nil
+}
+
+// nextText is ah_next's summary of a plan.
+func nextText(k *kept) string {
+	if k.out.OK && len(k.out.Steps) == 0 {
+		return "ah check passed: nothing to do"
 	}
-	return &mcp.CallToolResult{StructuredContent: out, Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
+	return fmt.Sprintf("%s; %d step(s) to take", checkSummary(k.env), len(k.out.Steps))
 }
 
 // userArgv is argv as a person would type it: without the flags the
