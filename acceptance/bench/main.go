@@ -71,7 +71,9 @@ func run(runs int, only []string, lo litterOpts) error {
 		return err
 	}
 	defer done()
-	fmt.Printf("ah benchmarks (%d runs each after a warm-up; compared commands alternate)\n\n", runs)
+	if slices.ContainsFunc(only, func(n string) bool { return !strings.HasPrefix(n, "litter") }) {
+		fmt.Printf("ah benchmarks (%d runs each after a warm-up; compared commands alternate)\n\n", runs)
+	}
 	for _, name := range only {
 		var err error
 		switch name {
