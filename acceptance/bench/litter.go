@@ -137,11 +137,13 @@ func (b bench) litterLoop(name string, c litterCase, iterations int, rng *rand.R
 	if err != nil {
 		return litterResult{}, err
 	}
-	// The window: the slowest of three complete runs, each on a fresh
-	// fixture; the last one's files are the "after" versions.
-	var window time.Duration
+	// The window: the median of five complete runs, each on a fresh
+	// fixture (the slowest would stretch it on a busy machine, and most
+	// kills would come after the end); the last one's files are the
+	// "after" versions.
+	var took []time.Duration
 	var after map[string][]byte
-	for range 3 {
+	for range 5 {
 		if err := reset(); err != nil {
 			return litterResult{}, err
 		}
@@ -149,11 +151,13 @@ func (b bench) litterLoop(name string, c litterCase, iterations int, rng *rand.R
 		if out, err := cmd().CombinedOutput(); err != nil {
 			return litterResult{}, fmt.Errorf("a complete run failed: %w\n%s", err, out)
 		}
-		window = max(window, time.Since(start))
+		took = append(took, time.Since(start))
 		if after, err = snapshot(repo); err != nil {
 			return litterResult{}, err
 		}
 	}
+	slices.Sort(took)
+	window := took[len(took)/2]
 	r := litterResult{iterations: iterations, window: window}
 	for i := range iterations {
 		if err := reset(); err != nil {
