@@ -26,7 +26,7 @@ var entries = []Entry{
 	{"0.12.0", Finding, "empty-scenario-id", "a scenario title without a letter or digit"},
 	{"0.12.0", Finding, "unreadable-path", "a spec or contract that ah refuses to read (a link leaving the repository, over the size limit)"},
 	{"0.12.0", Finding, "unclosed-block", "a code fence or HTML comment that never closes and hides scenarios (warning)"},
-	{"0.12.0", ConfigKey, "[execution] jobs", "how many tests run at once (default 1)"},
+	{"0.12.0", ConfigKey, "[execution] jobs", "how many tests run at once (default: the processor count, up to 4)"},
 	{"0.12.0", ConfigKey, "[execution] default_timeout_seconds", "the per-test timeout when a contract sets none (default 60)"},
 	{"0.12.0", ConfigKey, "[execution] wrapper", "an argv prefix for every test command (a sandbox)"},
 	{"0.12.0", ConfigKey, "[limits] spec_mib", "the largest spec.md ah reads"},

@@ -80,9 +80,9 @@ func assemble(o outcome) Report {
 // units gives every scenario in scope its status and, when tests ran, the
 // verdict of each of its bindings.
 func units(o outcome) []report.Unit {
-	ready := map[string]validated{}
-	for _, u := range o.v.ready {
-		ready[u.Key()] = u
+	ready := make(map[string]int, len(o.v.ready))
+	for i, u := range o.v.ready {
+		ready[u.Key()] = i
 	}
 	byRef := map[string]execution.Execution{}
 	if o.ran != nil {
@@ -98,8 +98,9 @@ func units(o outcome) []report.Unit {
 			Capability: u.Capability, SpecPath: u.SpecPath, ContractPath: u.ContractPath,
 			Scenario: scenarioOf(u.Scenario), Status: report.UnitInvalid,
 		}
-		r, ok := ready[u.Key()]
-		_, waived := o.v.waived[u.Key()]
+		key := u.Key()
+		i, ok := ready[key]
+		_, waived := o.v.waived[key]
 		switch {
 		case waived:
 			ru.Status = report.UnitWaived
@@ -108,7 +109,7 @@ func units(o outcome) []report.Unit {
 			// Checked, not run: the selection skipped its tests.
 			ru.Status = report.UnitValid
 		default:
-			ru.Bindings, ru.Status = bindingsOf(u, r, byRef, o.elsewhere)
+			ru.Bindings, ru.Status = bindingsOf(u, o.v.ready[i], byRef, o.elsewhere)
 		}
 		out = append(out, ru)
 	}

@@ -103,7 +103,7 @@ func missingReplacement(r resolved, v validated) (finding.Finding, bool) {
 	if r.overlay.keys == nil || c.Status != contract.Superseded || c.SupersededBy == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy] {
 		return finding.Finding{}, false
 	}
-	return unitFinding(v.Unit, finding.MissingReplacement, fmt.Sprintf(
+	return unitFinding(*v.Unit, finding.MissingReplacement, fmt.Sprintf(
 		"%s is superseded by %q, but capability %q has no scenario %q in scope: add the replacement scenario (in the spec, or in a change selected with --changes), or fix superseded_by",
 		v.ContractPath, c.SupersededBy, v.Capability, c.SupersededBy)), true
 }

@@ -69,8 +69,13 @@ type Options struct {
 // Exec configures test execution: how many tests at once and how they
 // are scheduled (the processes run in Options.Env).
 type Exec struct {
-	// Jobs bounds parallel processes; zero means the config's value.
-	Jobs     int
+	// Jobs bounds parallel processes; zero means the config's value (see
+	// Workers).
+	Jobs int
+	// CPUs is the machine's processor count (runtime.NumCPU, read by the
+	// caller): the default of Jobs when neither --jobs nor [execution]
+	// jobs sets it.
+	CPUs     int
 	Progress execution.Progress
 	// FailFast stops starting tests after the first one that does not pass.
 	FailFast bool
@@ -159,7 +164,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 			}
 		}
 		ex := *opts.Exec
-		res := execution.Run(ctx, env, jobs, execution.Options{Workers: Workers(cfg, ex.Jobs), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
+		res := execution.Run(ctx, env, jobs, execution.Options{Workers: Workers(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
 		res.Findings = append(res.Findings, unresolved...)
 		res.Findings = append(res.Findings, qualityPassed(jobs, res.Executions)...)
 		out.ran = &res
@@ -184,13 +189,29 @@ func noScenarios(cfg config.Config) finding.Finding {
 	return f
 }
 
-// Workers is the number of tests run at once: asked (ah check --jobs),
-// else the config's [execution] jobs.
-func Workers(cfg config.Config, asked int) int {
-	if asked == 0 {
+// MaxDefaultJobs caps the default parallelism drawn from the processor
+// count: each test may be a framework that uses every processor itself
+// (go test builds, cargo).
+const MaxDefaultJobs = 4
+
+// Workers is the number of tests run at once: ah check --jobs, else the
+// config's [execution] jobs, else the machine's processors up to
+// MaxDefaultJobs (issue 29: 200 trivial tests, or 45 go tests in 9
+// packages with --no-batch, took 0.66-0.73 of the time with 2 at once on
+// 2 processors). Parallel tests that share a database, port or file
+// declare a resources key, and never overlap (README, Execution). With
+// --fail-fast and nothing set, one at a time: which tests it leaves unrun
+// then never depends on the machine. The report never depends on it.
+func Workers(cfg config.Config, ex Exec) int {
+	switch {
+	case ex.Jobs > 0:
+		return ex.Jobs
+	case cfg.Jobs > 0:
 		return cfg.Jobs
+	case ex.FailFast:
+		return 1
 	}
-	return asked
+	return min(max(ex.CPUs, 1), MaxDefaultJobs)
 }
 
 // plan turns the bindings of the ready units into jobs, merging identical

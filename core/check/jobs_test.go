@@ -17,15 +17,17 @@ import (
 )
 
 // TestRunJobs: tests run [execution] jobs at a time, unless --jobs (Exec.Jobs)
-// says otherwise. Each fake test waits for the other, so two run at once
-// only when two workers run them.
+// says otherwise; with neither, as many as the machine has processors
+// (Exec.CPUs), at most check.MaxDefaultJobs (issue 29). Each fake test
+// waits for the other, so two run at once only when two workers run them.
 func TestRunJobs(t *testing.T) {
 	for _, tt := range []struct {
-		name, cfg string
-		jobs      int
+		name, cfg  string
+		jobs, cpus int
 	}{
-		{"config jobs", "[execution]\njobs = 2\n", 0},
-		{"--jobs over the config", "[execution]\njobs = 1\n", 2},
+		{"config jobs", "[execution]\njobs = 2\n", 0, 1},
+		{"--jobs over the config", "[execution]\njobs = 1\n", 2, 1},
+		{"the machine's processors by default", "", 0, 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			files := edit(map[string]string{
@@ -52,11 +54,35 @@ func TestRunJobs(t *testing.T) {
 				mu.Unlock()
 				return ports.Result{}, nil
 			}}
-			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: tt.jobs}})
+			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: tt.jobs, CPUs: tt.cpus}})
 			require.NoError(t, err)
 			assert.Equal(t, 2, rep.Summary.Passed)
 			assert.Equal(t, 2, peak, "tests running at once")
 		})
+	}
+}
+
+// TestWorkers: --jobs, else [execution] jobs, else the machine's
+// processors capped at MaxDefaultJobs; --fail-fast without either runs one
+// test at a time, so which tests it leaves unrun never depends on the
+// machine.
+func TestWorkers(t *testing.T) {
+	set := config.Config{Jobs: 3}
+	for _, tt := range []struct {
+		name string
+		cfg  config.Config
+		ex   check.Exec
+		want int
+	}{
+		{"--jobs", set, check.Exec{Jobs: 5, CPUs: 8}, 5},
+		{"config", set, check.Exec{CPUs: 8}, 3},
+		{"machine", config.Config{}, check.Exec{CPUs: 2}, 2},
+		{"machine, capped", config.Config{}, check.Exec{CPUs: 64}, check.MaxDefaultJobs},
+		{"machine unknown", config.Config{}, check.Exec{}, 1},
+		{"fail-fast", config.Config{}, check.Exec{CPUs: 8, FailFast: true}, 1},
+		{"fail-fast with --jobs", config.Config{}, check.Exec{Jobs: 4, CPUs: 8, FailFast: true}, 4},
+	} {
+		assert.Equal(t, tt.want, check.Workers(tt.cfg, tt.ex), tt.name)
 	}
 }
 

@@ -26,8 +26,11 @@ const MaxFileName = 255
 // validated is a unit whose contract passed every structural check, ready
 // to run.
 type validated struct {
-	Unit
-	Contract contract.Contract
+	// Unit and Contract point into the resolved scope and the contracts
+	// read: a copy of each per ready unit was most of the check's peak
+	// memory on a large corpus (issue 29).
+	*Unit
+	Contract *contract.Contract
 	// plans are the runner plans of Contract.Tests, in order.
 	plans []adapter.Plan
 }
@@ -87,21 +90,22 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
 		blocked[c.capability+"/"+c.Second.ID] = true
 	}
-	claimed := map[string]bool{}
-	var ready []validated
+	claimed := make(map[string]bool, len(r.units))
+	ready := make([]validated, 0, len(r.units))
 	waived := map[string]waivedUnit{}
-	for i, u := range r.units {
+	for i := range r.units {
+		u := &r.units[i]
 		claimed[u.ContractPath] = true
 		if w := read[i].contract.Waiver; w != nil && read[i].ok && !blocked[u.Key()] {
 			// Its tests are not run: no runner need resolve them.
-			waived[u.Key()] = waivedUnit{u, *w}
+			waived[u.Key()] = waivedUnit{*u, *w}
 			out = append(out, read[i].findings...)
-			out = append(out, danglingFindings(u)...)
+			out = append(out, danglingFindings(*u)...)
 			continue
 		}
-		v, fs, ok := checkUnit(u, read[i], resolveEntry)
+		v, fs, ok := checkUnit(u, &read[i], resolveEntry)
 		out = append(out, fs...)
-		out = append(out, danglingFindings(u)...)
+		out = append(out, danglingFindings(*u)...)
 		if f, missing := missingReplacement(r, v); missing {
 			out = append(out, f)
 			ok = false
@@ -149,16 +153,17 @@ func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
 // checkUnit validates one scenario's contract. ok is true when nothing
 // blocks running its tests (warnings do not block); the unit then carries
 // the runner plan of each entry.
-func checkUnit(u Unit, read readContract, resolveEntry entryResolver) (validated, []finding.Finding, bool) {
-	out, c, ok := slices.Clone(read.findings), read.contract, read.ok
+func checkUnit(u *Unit, read *readContract, resolveEntry entryResolver) (validated, []finding.Finding, bool) {
+	out, c, ok := slices.Clone(read.findings), &read.contract, read.ok
 	v := validated{Unit: u, Contract: c}
 	if !ok {
 		return v, out, false
 	}
+	v.plans = make([]adapter.Plan, 0, len(c.Tests))
 	for _, e := range c.Tests {
 		p, problem := resolveEntry(e)
 		if problem != nil {
-			out = append(out, unitFinding(u, problem.Kind, problem.Message))
+			out = append(out, unitFinding(*u, problem.Kind, problem.Message))
 			ok = false
 		}
 		v.plans = append(v.plans, p)

@@ -26,7 +26,9 @@ const (
 	DefaultSpecs          = "openspec/specs"
 	DefaultChanges        = "openspec/changes"
 	DefaultTimeoutSeconds = 60
-	DefaultJobs           = 1
+	// DefaultJobs (unset) leaves the parallelism to the processor count
+	// (check.Workers).
+	DefaultJobs = 0
 )
 
 // Runner is a configured test runner.
@@ -46,8 +48,9 @@ type Config struct {
 	Runners map[string]Runner
 	// CustomRunners maps a custom runner name to its command.
 	CustomRunners map[string]Runner
-	// Jobs is the default parallelism; DefaultTimeoutSeconds the default
-	// per-binding timeout.
+	// Jobs is the default parallelism (0: from the processor count, see
+	// check.Workers); DefaultTimeoutSeconds the default per-binding
+	// timeout.
 	Jobs                  int
 	DefaultTimeoutSeconds int
 	// Wrapper is an argv prefix put before every test command

@@ -25,7 +25,7 @@ const ListFlag = "-list"
 // function runs while they list (only package init and TestMain do).
 func (Driver) AuditArgv(command []string, sels []ports.Selector) []string {
 	_, pkgs := union(sels)
-	extra := argv.Without(command, Args())
+	extra := argv.Without(command, []string{JSONFlag, NoCacheFlag})
 	return slices.Concat(command, extra, []string{ListFlag, "."}, pkgs)
 }
 

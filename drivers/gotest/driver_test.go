@@ -35,8 +35,12 @@ func TestPrepare(t *testing.T) {
 		argv []string
 		want []string
 	}{
+		// No -count=1: go's test cache replays a pass of the same test
+		// binary with the same flags, files and environment (issue 29).
 		{"right after test", []string{"go", "test", "./internal/parser", "-run", "^TestX$"},
-			[]string{"go", "test", "-json", "-count=1", "./internal/parser", "-run", "^TestX$"}},
+			[]string{"go", "test", "-json", "./internal/parser", "-run", "^TestX$"}},
+		{"a fresh run when the entry asks", []string{"go", "test", "-count=1", "./..."},
+			[]string{"go", "test", "-json", "-count=1", "./..."}},
 		{"a flag the entry sets wins", []string{"go", "test", "-count=3", "./..."},
 			[]string{"go", "test", "-json", "-count=3", "./..."}},
 	}

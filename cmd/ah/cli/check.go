@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"runtime"
 	"slices"
 	"time"
 
@@ -22,7 +23,7 @@ type CheckCmd struct {
 	RunTests bool     `name:"run-tests" help:"Also run every declared test of every contract without a structural finding."`
 	// Jobs is a pointer so that an explicit --jobs 0 is rejected rather
 	// than mistaken for "not given".
-	Jobs     *int   `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else 1)."`
+	Jobs     *int   `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else the processor count up to 4; 1 with --fail-fast)."`
 	FailFast bool   `name:"fail-fast" help:"Start no more tests after the first one that does not pass; the rest are reported as not run."`
 	Strict   bool   `help:"Treat warnings as failures (exit 1), and with --run-tests require every binding of a structured adapter (pytest, vitest, go, cargo) to show a selected test that ran and passed."`
 	Timings  bool   `help:"Add per-test and total durations to the output."`
@@ -105,14 +106,14 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	var prog *progress
 	if c.RunTests {
 		prog = newProgress(c.progressMode(d), d.Streams.Err)
-		opts.Exec = &check.Exec{Jobs: c.jobs(), FailFast: c.FailFast, NoBatch: c.NoBatch}
+		opts.Exec = &check.Exec{Jobs: c.jobs(), CPUs: runtime.NumCPU(), FailFast: c.FailFast, NoBatch: c.NoBatch}
 		if prog != nil {
 			opts.Exec.Progress = prog
 		}
 		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
 		opts.Select = &ch
 		if d.LimitProcs != nil {
-			defer d.LimitProcs(check.Workers(*r.Config, c.jobs()))()
+			defer d.LimitProcs(check.Workers(*r.Config, *opts.Exec))()
 		}
 	}
 	opts.Mutation = c.mutation(d, r)

@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/espectacular/ah/cmd/ah/cli"
+	"github.com/espectacular/ah/core/check"
 )
 
 // repoWithShellTest writes a one-scenario repository whose contract runs
@@ -196,7 +198,9 @@ func TestLimitProcs(t *testing.T) {
 		want []string
 	}{
 		{[]string{"check", "--run-tests", "-J", "3", "-C", root}, []string{"limit 3", "restore"}},
-		{[]string{"check", "--run-tests", "-C", root}, []string{"limit 1", "restore"}},
+		// Without --jobs or [execution] jobs: the processors, up to 4.
+		{[]string{"check", "--run-tests", "-C", root}, []string{fmt.Sprintf("limit %d", min(runtime.NumCPU(), check.MaxDefaultJobs)), "restore"}},
+		{[]string{"check", "--run-tests", "--fail-fast", "-C", root}, []string{"limit 1", "restore"}},
 		{[]string{"check", "-C", root}, nil},
 	} {
 		var calls []string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"runtime"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
@@ -16,7 +17,7 @@ import (
 type ReportCmd struct {
 	Changes  []string `name:"changes" sep:"none" placeholder:"ID" predictor:"change" help:"Report on the scope after change proposal ID (<paths.changes>/ID) is applied, with its staged contracts; repeat for more changes."`
 	RunTests bool     `name:"run-tests" help:"Run the tests too: a scenario is covered only when they pass."`
-	Jobs     *int     `short:"J" name:"jobs" placeholder:"N" help:"With --run-tests, run up to N tests at once (default: [execution] jobs, else 1)."`
+	Jobs     *int     `short:"J" name:"jobs" placeholder:"N" help:"With --run-tests, run up to N tests at once (default: [execution] jobs, else the processor count up to 4)."`
 	HTML     string   `name:"html" placeholder:"FILE" help:"Also write a self-contained HTML page with the matrix and every scenario to FILE."`
 }
 
@@ -46,7 +47,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		if c.Jobs != nil {
 			jobs = *c.Jobs
 		}
-		opts.Exec = &check.Exec{Jobs: jobs}
+		opts.Exec = &check.Exec{Jobs: jobs, CPUs: runtime.NumCPU()}
 	}
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	if err != nil {
