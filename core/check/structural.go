@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/archetype"
@@ -63,14 +66,28 @@ type readContract struct {
 // readContracts reads and checks the contract of every unit, in order,
 // before any entry is planned: adapter detection gathers its evidence for
 // the test types these contracts declare.
+//
+// Contracts are independent, so they are read and decoded by one worker
+// per processor (issue 29: decoding and validating TOML is most of the
+// structural check's time); each result lands at its unit's index and the
+// first error in unit order wins, so the outcome never depends on timing.
 func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 	out := make([]readContract, len(units))
-	for i, u := range units {
-		rc, err := checkContract(fsys, u)
+	errs := make([]error, len(units))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(units)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(units); i = int(next.Add(1) - 1) {
+				out[i], errs[i] = checkContract(fsys, units[i])
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = rc
 	}
 	return out, nil
 }

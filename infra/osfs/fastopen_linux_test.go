@@ -1,0 +1,46 @@
+package osfs
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestOpenFast: the openat2 path opens regular files and directories below
+// the root, through links that stay below it, and declines (nil: the
+// portable path decides and words the refusal) everything os.Root would
+// refuse or that must never be opened: a named pipe, a link leaving the
+// root, an absolute link, a path with "..".
+func TestOpenFast(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "a"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "a", "c.toml"), []byte("id = 1\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "secret"), []byte("x"), 0o644))
+	require.NoError(t, syscall.Mkfifo(filepath.Join(root, "a", "pipe"), 0o644))
+	require.NoError(t, os.Symlink("c.toml", filepath.Join(root, "a", "inside")))
+	require.NoError(t, os.Symlink("../../"+filepath.Base(outside)+"/secret", filepath.Join(root, "a", "escape")))
+	require.NoError(t, os.Symlink(filepath.Join(root, "a", "c.toml"), filepath.Join(root, "a", "absolute")))
+	r := openFastRoot(root)
+	require.True(t, r.ok)
+	if f := r.openFast("a/c.toml"); assert.NotNil(t, f) {
+		data := make([]byte, 16)
+		n, _ := f.Read(data)
+		assert.Equal(t, "id = 1\n", string(data[:n]))
+		f.Close()
+	}
+	if f := r.openFast("a/inside"); assert.NotNil(t, f) {
+		f.Close()
+	}
+	if f := r.openFast("a"); assert.NotNil(t, f) {
+		f.Close()
+	}
+	for _, name := range []string{"a/pipe", "a/escape", "a/absolute", "a/../a/c.toml", "/a/c.toml", "a/missing"} {
+		assert.Nil(t, r.openFast(name), name)
+	}
+	assert.Nil(t, fastRoot{}.openFast("a/c.toml"), "the zero value has no root")
+}
