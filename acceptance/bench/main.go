@@ -4,6 +4,7 @@
 //
 //	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay,overlay-added,structural,structural-100k]
 //	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
+//	go run ./acceptance/bench -only select-safety # issue 25: selection never leaves out a failing contract
 //
 // It builds ah once into a temporary directory, writes throw-away
 // repositories there, and removes everything when done.
@@ -92,8 +93,14 @@ func run(runs int, only []string) error {
 			err = b.batchVitest()
 		case "batch-self":
 			err = b.batchSelf()
+		case "select-safety":
+			err = b.selectSafety()
+		case "select-safety-generated":
+			err = b.selectSafetyOne("generated module", b.safetyGenerated)
+		case "select-safety-self":
+			err = b.selectSafetyOne("this repository", b.safetySelf)
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest or batch-self)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, select-safety, select-safety-generated or select-safety-self)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
