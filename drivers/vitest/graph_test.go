@@ -46,15 +46,15 @@ func TestGraph(t *testing.T) {
 	}
 	assert.Equal(t, []string{"test/one.test.js", "src/a.js", "src/base.js"}, used(0))
 	assert.Equal(t, []string{"test/two.test.js", "src/base.js"}, used(1), "a module outside the repository is no node")
+	assert.Equal(t, "module", g.Unit)
+	assert.Contains(t, g.Global, "package.json")
+	assert.Contains(t, g.Global, "custom.mjs", "the config file vitest loaded")
 
 	// A filter naming a deleted test file still claims it.
 	proc, _ = fakeNode(`ah-vitest-graph {"root":"/repo","triggers":["**/package.json/**","**/{vitest,vite}.config.*/**"],"bindings":[[]]}`, 0, "")
 	g, err = vitest.New().Graph(t.Context(), proc, "/repo", [][]string{{"vitest", "run", "test/gone.test.js"}})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"test/gone.test.js"}, used(0))
-	assert.Equal(t, "module", g.Unit)
-	assert.Contains(t, g.Global, "package.json")
-	assert.Contains(t, g.Global, "custom.mjs", "the config file vitest loaded")
 }
 
 func TestGraphFails(t *testing.T) {
