@@ -19,7 +19,7 @@ import (
 )
 
 // TestNamedCommandsExist fails when a message, hint, playbook topic, schema
-// or the README tells the user to run an `ah <command>` (or a flag of it)
+// or the documentation (README.md and every docs/*.md page) tells the user to run an `ah <command>` (or a flag of it)
 // that the real command line does not have: messages once said "run `ah
 // init`" long before there was an init. The grammar is read from the real
 // Main's --help, so it cannot drift from what users get.
@@ -138,7 +138,7 @@ func (g grammar) names() []string {
 type ref struct{ where, text string }
 
 var (
-	// backticked finds `ah ...` spans: in messages, topics, schemas, README.
+	// backticked finds `ah ...` spans: in messages, topics, schemas, docs.
 	backticked = regexp.MustCompile("`(ah [^`\n]*)`")
 	// commandLiteral is a Go string that starts with a command line being
 	// built or printed ("ah explain " + kind, "ah doctor: passed"), as
@@ -148,7 +148,7 @@ var (
 
 // collectRefs scans the non-test Go sources under cmd, core, drivers and
 // infra (string literals only), every Markdown file under core (playbook
-// topics, archetype bodies), the schemas and the README.
+// topics, archetype bodies), the schemas, README.md and docs/*.md.
 func collectRefs(t *testing.T, root string) []ref {
 	t.Helper()
 	var refs []ref
@@ -170,7 +170,10 @@ func collectRefs(t *testing.T, root string) []ref {
 			t.Fatal(err)
 		}
 	}
-	return append(refs, textRefs(t, filepath.Join(root, "README.md"), "README.md")...)
+	for _, name := range docFiles(t) {
+		refs = append(refs, textRefs(t, filepath.Join(root, name), name)...)
+	}
+	return refs
 }
 
 func goRefs(t *testing.T, path, rel string) []ref {

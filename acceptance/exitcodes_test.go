@@ -11,16 +11,23 @@ import (
 	"github.com/espectacular/ah/cmd/ah/cli"
 )
 
-// TestExitCodesDocumented fails when the README's exit-code table and the
+// TestExitCodesDocumented fails when the documentation's exit-code table
+// (heading "Exit codes", in README.md or a docs/ page) and the
 // `ah explain exit-codes` topic list different codes, or either misses a
 // code of cli's exit table or a signal exit: the topic once listed only 0,
 // 1 and 2, so a script reading it could not tell an interrupted run
 // (issue 9).
 func TestExitCodesDocumented(t *testing.T) {
-	readme := codeColumn(t, "README.md", "### Exit codes")
-	topic := codeColumn(t, filepath.Join("core", "playbook", "topics", "exit-codes.md"), "## exit-codes")
-	if !slices.Equal(readme, topic) {
-		t.Errorf("README lists exit codes %q, `ah explain exit-codes` lists %q", readme, topic)
+	docs, rest := docHeading(t, "Exit codes")
+	documented := codeColumn(t, docs, rest)
+	topicFile := filepath.Join("core", "playbook", "topics", "exit-codes.md")
+	_, rest, ok := strings.Cut(readRepoFile(t, topicFile), "\n## exit-codes")
+	if !ok {
+		t.Fatalf("%s has no \"## exit-codes\" heading", topicFile)
+	}
+	topic := codeColumn(t, topicFile, rest)
+	if !slices.Equal(documented, topic) {
+		t.Errorf("%s lists exit codes %q, `ah explain exit-codes` lists %q", docs, documented, topic)
 	}
 	for _, code := range []int{cli.ExitOK, cli.ExitFailed, cli.ExitCannotRun, cli.ExitInterrupted} {
 		if !slices.Contains(topic, strconv.Itoa(code)) {
@@ -30,7 +37,7 @@ func TestExitCodesDocumented(t *testing.T) {
 	if !slices.Contains(topic, "128+n") {
 		t.Errorf("`ah explain exit-codes` does not list 128+n, the exit of a run stopped by signal n")
 	}
-	for _, file := range []string{"README.md", filepath.Join("core", "playbook", "topics", "exit-codes.md")} {
+	for _, file := range []string{docs, filepath.Join("core", "playbook", "topics", "exit-codes.md")} {
 		text := readRepoFile(t, file)
 		for _, s := range []string{"129 SIGHUP", "131 SIGQUIT", "143 SIGTERM"} {
 			if !strings.Contains(text, s) {
@@ -40,32 +47,18 @@ func TestExitCodesDocumented(t *testing.T) {
 	}
 }
 
-// codeColumn returns the first cells of the first table after heading in
-// the repository file name.
-func codeColumn(t *testing.T, name, heading string) []string {
+// codeColumn returns the first cells of the first table in rest, the text
+// of the repository file name after its exit-code heading.
+func codeColumn(t *testing.T, name, rest string) []string {
 	t.Helper()
-	_, rest, ok := strings.Cut(readRepoFile(t, name), "\n"+heading)
-	if !ok {
-		t.Fatalf("%s has no %q heading", name, heading)
-	}
 	var codes []string
-	inTable := false
-	for _, line := range strings.Split(rest, "\n") {
-		if !strings.HasPrefix(line, "|") {
-			if inTable {
-				break
-			}
-			continue
+	for _, cells := range firstTable(rest) {
+		if cell := cells[0]; cell != "Code" && !strings.HasPrefix(cell, "---") {
+			codes = append(codes, cell)
 		}
-		inTable = true
-		cell := strings.TrimSpace(strings.Split(line, "|")[1])
-		if cell == "Code" || strings.HasPrefix(cell, "---") {
-			continue
-		}
-		codes = append(codes, cell)
 	}
 	if len(codes) == 0 {
-		t.Fatalf("%s has no exit-code table after %q", name, heading)
+		t.Fatalf("%s has no exit-code table after its exit-code heading", name)
 	}
 	return codes
 }

@@ -8,18 +8,24 @@ import (
 	"testing"
 )
 
-// TestReadmeLayout keeps the README's layout section true: every package
-// directory under core/, drivers/ and infra/ is named there, so a newcomer
-// finds each concept's home from the README.
+// TestReadmeLayout keeps the documentation's layout section (README.md or
+// a docs/ page, docs/development.md today) true: every package directory
+// under core/, drivers/ and infra/ is named there, so a newcomer finds each
+// concept's home from the documentation.
 func TestReadmeLayout(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	const marker = "Layout (hexagonal):\n\n```\n"
+	var file, section string
+	for _, name := range docFiles(t) {
+		if _, rest, ok := strings.Cut(readRepoFile(t, name), marker); ok {
+			if file != "" {
+				t.Fatalf("both %s and %s have a layout section: keep one", file, name)
+			}
+			section, _, _ = strings.Cut(rest, "```")
+			file = name
+		}
 	}
-	_, rest, ok := strings.Cut(string(readme), "Layout (hexagonal):\n\n```\n")
-	section, _, ok2 := strings.Cut(rest, "```")
-	if !ok || !ok2 {
-		t.Fatal("README.md has no layout section (\"Layout (hexagonal):\" then a code block)")
+	if file == "" {
+		t.Fatal("neither README.md nor a docs/ page has a layout section (\"Layout (hexagonal):\" then a code block)")
 	}
 	for _, top := range []string{"core", "drivers", "infra"} {
 		entries, err := os.ReadDir(filepath.Join("..", top))
@@ -31,7 +37,7 @@ func TestReadmeLayout(t *testing.T) {
 				continue
 			}
 			if !regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(e.Name()) + `\b`).MatchString(section) {
-				t.Errorf("README.md's layout section does not name %s/%s: add a line saying what it holds", top, e.Name())
+				t.Errorf("%s's layout section does not name %s/%s: add a line saying what it holds", file, top, e.Name())
 			}
 		}
 	}

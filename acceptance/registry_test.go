@@ -3,8 +3,6 @@ package acceptance_test
 import (
 	"encoding/json"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -71,19 +69,21 @@ func sortedUnique(t *testing.T, name string, enum []string) []string {
 	return out
 }
 
-// TestReadmeListsEveryFormat keeps the README's --format row in line with
-// the printer registry (STYLE.md rule 36).
+// TestReadmeListsEveryFormat keeps the documentation's --format row (the
+// flag table of `ah check`, in README.md or a docs/ page) in line with the
+// printer registry (STYLE.md rule 36).
 func TestReadmeListsEveryFormat(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
-	require.NoError(t, err)
-	var row string
-	for l := range strings.Lines(string(data)) {
-		if strings.HasPrefix(l, "| `--format NAME` |") {
-			row = l
+	var row, file string
+	for _, name := range docFiles(t) {
+		for l := range strings.Lines(readRepoFile(t, name)) {
+			if strings.HasPrefix(l, "| `--format NAME` |") {
+				require.Empty(t, row, "both %s and %s have a --format row: keep one", file, name)
+				row, file = l, name
+			}
 		}
 	}
-	require.NotEmpty(t, row, "README.md has no --format row")
+	require.NotEmpty(t, row, "neither README.md nor a docs/ page has a --format row")
 	for _, name := range output.Formats() {
-		assert.Contains(t, row, "`"+name+"`", "README's --format row misses %s", name)
+		assert.Contains(t, row, "`"+name+"`", "%s's --format row misses %s", file, name)
 	}
 }

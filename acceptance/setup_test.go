@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -32,14 +33,16 @@ func setup(env *testscript.Env) error {
 
 func commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
-		"fixture":        cmdFixture,
-		"jsonschema":     cmdJSONSchema,
-		"path-only":      cmdPathOnly,
-		"sarif-validate": cmdSARIFValidate,
-		"fake-spk":       cmdFakeSpk,
-		"json":           cmdJSONField,
-		"jsonset":        cmdJSONSet,
-		"corpus":         cmdCorpus,
+		"fixture":                cmdFixture,
+		"jsonschema":             cmdJSONSchema,
+		"path-only":              cmdPathOnly,
+		"sarif-validate":         cmdSARIFValidate,
+		"fake-spk":               cmdFakeSpk,
+		"json":                   cmdJSONField,
+		"jsonset":                cmdJSONSet,
+		"corpus":                 cmdCorpus,
+		"mcp-session":            cmdMCPSession,
+		"mcp-close-during-check": cmdMCPCloseDuringCheck,
 	}
 }
 
@@ -81,6 +84,9 @@ func cmdJSONSchema(ts *testscript.TestScript, neg bool, args []string) {
 // condition adds [tool:NAME]: true when NAME runs here. With
 // AH_REQUIRE_TOOLS=1 a missing tool fails the script instead of skipping it.
 func condition(cond string) (bool, error) {
+	if cond == "mountns" {
+		return mountNamespace(), nil
+	}
 	if fixture, ok := strings.CutPrefix(cond, "installed:"); ok {
 		return installed(fixture)
 	}
@@ -96,6 +102,19 @@ func condition(cond string) (bool, error) {
 	}
 	return false, nil
 }
+
+// mountNamespace reports whether this machine lets a script mount a
+// filesystem in a private mount namespace (`unshare -rm`, an unprivileged
+// user namespace): a full disk is then a tiny tmpfs seen by that script
+// alone, never the machine's.
+var mountNamespace = sync.OnceValue(func() bool {
+	dir, err := os.MkdirTemp("", "ah-mountns-")
+	if err != nil {
+		return false
+	}
+	defer os.Remove(dir)
+	return exec.Command("unshare", "-rm", "mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", dir).Run() == nil
+})
 
 // fakeSpk answers like specodelic's spk (which cannot be installed here):
 // `spk VERB PATH --json` prints $FAKE_SPK_DIR/VERB-<PATH with / as _>.json,

@@ -29,6 +29,9 @@ const (
 	LifecycleOutput = "lifecycle-output.schema.json"
 	// MutationOutput is what a [quality.mutation] command prints (issue 16).
 	MutationOutput = "mutation-output.schema.json"
+	// NextOutput is the structured content of the MCP tool ah_next (issue
+	// 30): no CLI command prints it.
+	NextOutput = "next-output.schema.json"
 	// ErrorOutput is the envelope of any command that could not run; the
 	// command's own output schema accepts it too, except for envelope_kind
 	// "error" (no command recognised).

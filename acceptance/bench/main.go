@@ -5,12 +5,18 @@
 //	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay,overlay-added,structural,structural-100k]
 //	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
 //	go run ./acceptance/bench -only select-safety # issue 25: selection never leaves out a failing contract
+//	go run ./acceptance/bench -only litter [-iterations 200] [-seed 1]   # litter-archive,litter-contract-new,litter-supersede,litter-sync
+//
+// The litter loops (issue 26) are the exception to "never fails": they
+// check correctness, not speed, and exit 1 when a temporary file survives
+// the run after a kill -9, or a file is half-written.
 //
 // It builds ah once into a temporary directory, writes throw-away
 // repositories there, and removes everything when done.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"maps"
@@ -24,6 +30,8 @@ import (
 func main() {
 	runs := flag.Int("n", 5, "runs per measurement (the median is reported)")
 	guard := flag.Bool("guard", false, "run the CI performance guard (structural, overlay-added, overhead; 3 runs) and fail when a ratio is over 3x its goal")
+	iterations := flag.Int("iterations", 200, "kill -9 iterations per command of the litter loops")
+	seed := flag.Uint64("seed", 1, "seed of the litter loops' kill delays")
 	only := flag.String("only", "overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay", "comma-separated benchmarks to run")
 	flag.Parse()
 	if *guard {
@@ -43,19 +51,30 @@ func main() {
 		}
 		return
 	}
-	if err := run(*runs, strings.Split(*only, ",")); err != nil {
+	if err := run(*runs, strings.Split(*only, ","), litterOpts{*iterations, *seed}); err != nil {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
+		if errors.Is(err, errLitter) {
+			os.Exit(1)
+		}
 		os.Exit(2)
 	}
 }
 
-func run(runs int, only []string) error {
+// litterOpts are the litter loops' flags.
+type litterOpts struct {
+	iterations int
+	seed       uint64
+}
+
+func run(runs int, only []string, lo litterOpts) error {
 	b, done, err := setup(runs)
 	if err != nil {
 		return err
 	}
 	defer done()
-	fmt.Printf("ah benchmarks (%d runs each after a warm-up; compared commands alternate)\n\n", runs)
+	if slices.ContainsFunc(only, func(n string) bool { return !strings.HasPrefix(n, "litter") }) {
+		fmt.Printf("ah benchmarks (%d runs each after a warm-up; compared commands alternate)\n\n", runs)
+	}
 	for _, name := range only {
 		var err error
 		switch name {
@@ -99,8 +118,12 @@ func run(runs int, only []string) error {
 			err = b.selectSafetyOne("generated module", b.safetyGenerated)
 		case "select-safety-self":
 			err = b.selectSafetyOne("this repository", b.safetySelf)
+		case "litter":
+			err = b.litterAll(litterNames, lo.iterations, lo.seed)
+		case "litter-archive", "litter-contract-new", "litter-supersede", "litter-sync":
+			err = b.litterAll([]string{strings.TrimPrefix(name, "litter-")}, lo.iterations, lo.seed)
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, select-safety, select-safety-generated or select-safety-self)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, select-safety, select-safety-generated, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)

@@ -320,15 +320,26 @@ func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 // writes the missing contract as a stub (issue 11), deployed or, with
 // --change, staged in the change whose scenario it is.
 func stubCommand(u Unit) *string {
+	argv := StubArgv(u.ContractPath, u.Capability, u.Scenario.ID)
+	if argv == nil {
+		return nil
+	}
+	c := shellword.Quote(argv)
+	return &c
+}
+
+// StubArgv is the `ah contract new` command line that writes the missing
+// contract contractPath of scenario id of capability: deployed, or staged
+// in a change (--change); nil when contractPath is neither.
+func StubArgv(contractPath, capability, id string) []string {
 	argv := []string{"ah", "contract", "new"}
-	if u.ContractPath != contract.Path(config.Dir, u.Capability, u.Scenario.ID) {
-		rest, ok := strings.CutPrefix(u.ContractPath, overlay.StagingDir("")+"/")
+	if contractPath != contract.Path(config.Dir, capability, id) {
+		rest, ok := strings.CutPrefix(contractPath, overlay.StagingDir("")+"/")
 		change, _, _ := strings.Cut(rest, "/")
-		if !ok || u.ContractPath != overlay.StagedPath(change, u.Capability, u.Scenario.ID) {
+		if !ok || contractPath != overlay.StagedPath(change, capability, id) {
 			return nil
 		}
 		argv = append(argv, "--change", change)
 	}
-	c := shellword.Quote(append(argv, u.Capability, u.Scenario.ID))
-	return &c
+	return append(argv, capability, id)
 }

@@ -175,7 +175,10 @@ func Build(fsys fs.FS, rep report.Report) Matrix {
 	rows := map[string]int{}
 	reqs := requirements{}
 	total := Row{Spec: Total, Cells: make([]Cell, len(cols))}
-	for _, u := range rep.Units {
+	// Out-of-scope scenarios are counted, as ah check counts them, never
+	// dropped from the matrix nor passed.
+	units := append(slices.Clip(rep.Units), rep.OutOfScope...)
+	for _, u := range units {
 		s := classify(fsys, u, unitFindings(rep.Findings, u))
 		s.Requirement = reqs.of(fsys, u)
 		s.Executions = unitExecutions(rep.Executions, u)

@@ -171,3 +171,17 @@ func TestProofs(t *testing.T) {
 		[]string{m.Scenarios[0].Proof, m.Scenarios[1].Proof, m.Scenarios[2].Proof, m.Scenarios[3].Proof})
 	assert.Equal(t, coverage.Proofs{Tests: 1, ExitCode: 2}, m.Proofs())
 }
+
+// TestBuildCountsOutOfScope: scenarios [scope] leaves out are counted in
+// their capability's row and the summary as out of scope, never dropped
+// (ah check says "1 out of scope"; ah report must say the same).
+func TestBuildCountsOutOfScope(t *testing.T) {
+	rep := report.Report{
+		Units:      []report.Unit{unit("a", "in", report.UnitPassed)},
+		OutOfScope: []report.Unit{unit("b", "out", report.UnitOutOfScope)},
+	}
+	m := coverage.Build(fstest.MapFS{}, rep)
+	assert.Equal(t, coverage.Cell{Proven: 1, OutOfScope: 1}, m.Summary())
+	assert.Equal(t, []string{"a", "b", "TOTAL"}, []string{m.Rows[0].Spec, m.Rows[1].Spec, m.Rows[2].Spec})
+	assert.Equal(t, []string{"proven", "out_of_scope"}, []string{m.Scenarios[0].State, m.Scenarios[1].State})
+}

@@ -51,7 +51,8 @@ type undo struct {
 }
 
 // Apply performs ops in order. When one fails, the files already written
-// or removed are restored (rewritten, or removed when they were new), and
+// or removed are restored (rewritten, or removed when they were new), the
+// directories the writes created (the failed one's too) are removed, and
 // the first error is returned with the rollback's problems, if any.
 //
 // A Create op whose file exists when it is written is skipped, never
@@ -69,6 +70,11 @@ func Apply(ctx context.Context, fsys fs.FS, w ports.Writer, rm ports.Remover, op
 			continue
 		}
 		if err != nil {
+			// The failed write may have created its directories: they
+			// go first, being the deepest the plan made so far.
+			if !op.Remove && !u.existed {
+				removeDirs(context.WithoutCancel(ctx), rm, u.dirs)
+			}
 			return errors.Join(err, rollback(context.WithoutCancel(ctx), w, rm, done))
 		}
 		if !u.dir {
@@ -135,19 +141,25 @@ func rollback(ctx context.Context, w ports.Writer, rm ports.Remover, done []undo
 		if u.existed {
 			err = w.WriteFile(ctx, u.path, u.old, 0o644)
 		} else if err = rm.Remove(ctx, u.path); err == nil {
-			for _, d := range u.dirs {
-				// Empty unless a later op wrote there too, which the
-				// rollback has undone already (reverse order).
-				if rm.Remove(ctx, d) != nil {
-					break
-				}
-			}
+			removeDirs(ctx, rm, u.dirs)
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("could not restore %s: %w", u.path, err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// removeDirs removes the directories a write created, deepest first:
+// empty unless a later op wrote there too, which the rollback has undone
+// already (reverse order). It stops at the first it cannot remove (not
+// empty, or never created because the write failed before).
+func removeDirs(ctx context.Context, rm ports.Remover, dirs []string) {
+	for _, d := range dirs {
+		if rm.Remove(ctx, d) != nil {
+			break
+		}
+	}
 }
 
 // Paths lists the paths ops write or remove, in order.

@@ -110,3 +110,20 @@ func TestApplyRollbackRemovesDirectoriesItCreated(t *testing.T) {
 	require.ErrorIs(t, lifecycle.Apply(t.Context(), m.fs, m, m, ops), errInjected)
 	assert.Equal(t, []string{"keep/new/deep/a.toml", "keep/new/deep", "keep/new"}, m.removed)
 }
+
+// TestApplyRollbackRemovesTheFailedWritesDirectories: on a full disk the
+// very first write of `ah contract new` created its capability's
+// directory, failed, and left it empty: a failed write is not among the
+// ops to undo, so its directories were never removed. They are, deepest
+// first, before the ops done are undone.
+func TestApplyRollbackRemovesTheFailedWritesDirectories(t *testing.T) {
+	m := newRepo(map[string]string{"keep/x": "x"})
+	m.fail["keep/a/b/z.toml"] = true
+	ops := []lifecycle.Op{
+		{Path: "keep/a/y.toml", Data: []byte("y"), Create: true},
+		{Path: "keep/a/b/z.toml", Data: []byte("z"), Create: true},
+	}
+	require.ErrorIs(t, lifecycle.Apply(t.Context(), m.fs, m, m, ops), errInjected)
+	assert.Equal(t, []string{"keep/a/b", "keep/a/y.toml", "keep/a"}, m.removed)
+	assert.Equal(t, map[string]string{"keep/x": "x"}, m.files())
+}

@@ -1,5 +1,3 @@
-// Package argv recognises test-framework programs in configured commands,
-// for the drivers' RunsFramework and Prepare.
 package argv
 
 import (

@@ -2,6 +2,7 @@ package vitest
 
 import (
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -44,7 +45,7 @@ func (Driver) Framework() ports.Framework {
 // installed, else `npx --no vitest run` (--no: never download vitest
 // behind the user's back; fail instead).
 func (Driver) DefaultCommand(repo fs.FS) []string {
-	if isFile(repo, localBin) {
+	if hasLocalBin(repo) {
 		return []string{localBin, "run"}
 	}
 	return []string{"npx", "--no", "vitest", "run"}
@@ -54,7 +55,7 @@ func (Driver) DefaultCommand(repo fs.FS) []string {
 // `npx vitest` is never probed: it would download vitest.
 func (Driver) Probes(repo fs.FS) []ports.Probe {
 	var out []ports.Probe
-	if isFile(repo, localBin) {
+	if hasLocalBin(repo) {
 		out = append(out, ports.Probe{Argv: []string{localBin, "--version"}, Command: []string{localBin, "run"}, Version: Version})
 	}
 	return append(out, ports.Probe{Argv: []string{"vitest", "--version"}, Command: []string{"vitest", "run"}, Version: Version})
@@ -168,6 +169,18 @@ func (Driver) Parse(res ports.Result, _ []byte) ports.TestReport {
 	s := NewStream(nil)
 	_, _ = s.Write(res.Stdout)
 	return s.Report(res)
+}
+
+// hasLocalBin is true when node_modules/.bin/vitest is a file, or is there
+// but out of ah's reach: a node_modules linked outside the repository (a
+// hoisted or shared install) is refused by the confined file system, yet
+// the process that runs it follows the link, so the probe decides.
+func hasLocalBin(repo fs.FS) bool {
+	fi, err := fs.Stat(repo, localBin)
+	if err != nil {
+		return !errors.Is(err, fs.ErrNotExist)
+	}
+	return !fi.IsDir()
 }
 
 func isFile(repo fs.FS, name string) bool {

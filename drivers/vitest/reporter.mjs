@@ -54,14 +54,34 @@ function fullName(task) {
   return (task.suite ? fullName(task.suite) + ' ' : '') + task.name
 }
 
+// root is the project root vitest runs in (onInit); stack locations under
+// it are shown relative to it, as vitest's own reporter shows them.
+let root = ''
+
+// A stack line of vitest's runner, node's internals or a promise wrapper
+// says nothing about the test: vitest's own reporter hides them too, and
+// they would crowd the user's frames out of the bounded message.
+const FRAME = /^\s+at /
+const INTERNAL = /node_modules|node:internal|\(<anonymous>\)/
+
+function userLines(text) {
+  let out = text.split('\n').filter((l) => !FRAME.test(l) || !INTERNAL.test(l)).join('\n')
+  if (root) out = out.split('file://' + root + '/').join('').split(root + '/').join('')
+  return out
+}
+
 function message(errors) {
   if (!errors || errors.length === 0) return ''
-  return errors.map((e) => (e.stack || e.message || String(e))).join('\n').slice(0, MESSAGE)
+  return errors.map((e) => userLines(e.stack || e.message || String(e))).join('\n').slice(0, MESSAGE)
 }
 
 export default class AhReporter {
   constructor() {
     this.seen = new Set()
+  }
+
+  onInit(vitest) {
+    root = (vitest && vitest.config && vitest.config.root) || ''
   }
 
   onTestCaseResult(tc) {

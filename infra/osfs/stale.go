@@ -1,10 +1,15 @@
 package osfs
 
 import (
+	"context"
+	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/espectacular/ah/ports"
 )
 
 // tempMarker sits between the name of the file being replaced and the
@@ -65,4 +70,36 @@ func tempOwner(name string) (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+var _ ports.Sweeper = (*Writer)(nil)
+
+// Sweep removes the temporary files of dead writers in root/dir and every
+// directory below it (ports.Sweeper), each while holding that directory's
+// lock, one directory at a time; links are not followed. A missing dir,
+// or one that cannot be read or locked, is skipped.
+func (w *Writer) Sweep(ctx context.Context, dir string) error {
+	if !fs.ValidPath(dir) {
+		return fmt.Errorf("sweep %q: %w", dir, ErrInvalidName)
+	}
+	root, err := os.OpenRoot(w.root)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	return fs.WalkDir(root.FS(), dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil // unreadable: left as it is
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		unlock, err := lockDir(ctx, root, p)
+		if err != nil {
+			return ctx.Err()
+		}
+		removeStaleTemps(root, p)
+		unlock()
+		return nil
+	})
 }

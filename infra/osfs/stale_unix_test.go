@@ -73,3 +73,46 @@ func TestWritesRemoveStaleTemps(t *testing.T) {
 		})
 	}
 }
+
+// TestSweepRemovesStaleTempsBelowDir: a command that ends up writing
+// nothing (a refusal, nothing missing) never removed the litter of the run
+// killed before it. Sweep removes the dead writers' files in dir and in
+// every directory below it, and leaves a live writer's, an older ah's
+// (no pid), files outside dir and a missing dir alone.
+func TestSweepRemovesStaleTempsBelowDir(t *testing.T) {
+	dead := exec.Command("true")
+	require.NoError(t, dead.Run())
+	deadPID, livePID := dead.Process.Pid, os.Getppid()
+	root := t.TempDir()
+	stale := fmt.Sprintf(".a.toml.ah-tmp-%d-1", deadPID)
+	live := fmt.Sprintf(".b.toml.ah-tmp-%d-2", livePID)
+	legacy := ".c.toml.ah-tmp-3"
+	dirs := []string{".espectacular", ".espectacular/cap", ".espectacular/changes/v2/cap", "outside"}
+	for _, d := range dirs {
+		require.NoError(t, os.MkdirAll(filepath.Join(root, d), 0o755))
+		for _, name := range []string{stale, live, legacy} {
+			require.NoError(t, os.WriteFile(filepath.Join(root, d, name), []byte("partial"), 0o600))
+		}
+	}
+	w := osfs.New(root)
+	require.NoError(t, w.Sweep(t.Context(), ".espectacular"))
+	require.NoError(t, w.Sweep(t.Context(), "missing"))
+	for _, d := range dirs[:3] {
+		assert.ElementsMatch(t, []string{live, legacy}, filesIn(t, filepath.Join(root, d)), d)
+	}
+	assert.ElementsMatch(t, []string{stale, live, legacy}, filesIn(t, filepath.Join(root, "outside")))
+}
+
+// filesIn lists the regular files of dir.
+func filesIn(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/espectacular/ah/cmd/ah/cli/mcpserver"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,6 +59,7 @@ func completeLine(parser *kong.Kong, line string, d *Deps) int {
 		"unit":       complete.PredictFunc(func(complete.Args) []string { return units(a.Last, chdir, d) }),
 		"capability": complete.PredictFunc(func(complete.Args) []string { return capabilities(chdir, d) }),
 		"change":     complete.PredictFunc(func(complete.Args) []string { return changes(chdir, d) }),
+		"mcp_client": complete.PredictSet(mcpserver.Clients()...),
 	}))
 	if err != nil {
 		// A predictor tag without a predictor: a bug in ah, caught by the tests.

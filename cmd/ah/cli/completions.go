@@ -15,7 +15,7 @@ type CompletionsCmd struct {
 // Help is the detail of `ah completions --help`.
 func (c *CompletionsCmd) Help() string {
 	return "Load them for this session with `source <(ah completions bash)` (or zsh), or " +
-		"`ah completions fish | source`; the README section Shell completions shows how to install them for good."
+		"`ah completions fish | source`; ah's docs/commands.md (Shell completions) shows how to install them for good."
 }
 
 // completionScripts are the shell hooks. Each makes the shell run `ah`

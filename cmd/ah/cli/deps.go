@@ -20,7 +20,7 @@ import (
 )
 
 // Deps are everything ah reaches outside itself: the ports a program
-// embedding ah may replace (see the README section "Embedding ah").
+// embedding ah may replace (see docs/embedding.md).
 // Start from System and swap fields; every field except LimitProcs,
 // WriteOutput, AppendFile and Spk must be set (a nil one is a programming error).
 type Deps struct {

@@ -108,6 +108,7 @@ func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps, capability 
 	// The edit is computed from the file as it is under the writer's lock,
 	// not as it was before the (slow) probes: a concurrent --enable or a
 	// hand edit made meanwhile is kept, never overwritten.
+	d.sweep(ctx, r.Root)
 	var e doctor.Edit
 	err = d.NewWriter(r.Root).Update(ctx, config.Path, func(data []byte) ([]byte, error) {
 		var err error

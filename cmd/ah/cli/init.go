@@ -26,6 +26,7 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	r := &repo{Root: root, FS: d.OpenFS(root)}
+	d.sweep(ctx, root)
 	facts := adapter.Scan(r.FS, d.Drivers)
 	facts = adapter.Probe(ctx, r.FS, d.Process, root, facts, lifecycle.Shown(facts)...)
 	if err := ctx.Err(); err != nil {

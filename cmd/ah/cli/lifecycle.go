@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
+	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/lifecycle"
 	"github.com/espectacular/ah/core/spec"
 	"github.com/espectacular/ah/ports"
@@ -25,6 +26,7 @@ func runPlan(ctx context.Context, g *Globals, d *Deps, cmd string, withSpecs boo
 	if err != nil {
 		return nil, output.FilesData{}, err
 	}
+	d.sweep(ctx, r.Root)
 	var deployed []spec.File
 	if withSpecs {
 		if deployed, err = deployedSpecs(r); err != nil {
@@ -57,6 +59,17 @@ func applyOps(ctx context.Context, d *Deps, r *repo, ops []lifecycle.Op) ([]life
 		return lifecycle.Without(ops, se.Paths), se.Paths, nil
 	}
 	return ops, nil, err
+}
+
+// sweep removes the temporary files that writers killed before their
+// rename left anywhere under .espectacular of the repository at root
+// (ports.Sweeper), before a command that writes there plans: a run that
+// then writes nothing (a refusal, nothing missing, everything fresh)
+// still cleans up after the one that was killed (issue 26).
+func (d *Deps) sweep(ctx context.Context, root string) {
+	if s, ok := d.NewWriter(root).(ports.Sweeper); ok {
+		_ = s.Sweep(ctx, config.Dir)
+	}
 }
 
 // noRemover stands in for a writer that cannot delete: a plan needing a

@@ -10,6 +10,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/espectacular/ah/cmd/ah/cli/mcpserver"
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/changelog"
 )
@@ -72,6 +73,7 @@ type grammar struct {
 	Scenario    ScenarioCmd    `cmd:"" help:"Add a scenario to a change, or supersede a deployed one (ah scenario new|supersede)."`
 	Report      ReportCmd      `cmd:"" help:"Print the conformance coverage matrix: per capability and archetype, covered / missing / failing scenarios."`
 	Archive     ArchiveCmd     `cmd:"" help:"Move a change's staged contracts to their deployed locations, after OpenSpec archived its specs."`
+	Mcp         McpCmd         `cmd:"" name:"mcp" help:"Serve ah to coding agents as a Model Context Protocol server on stdio (--print-config prints a client registration)."`
 }
 
 // versionFlag stops parsing so Main can print the version in the requested
@@ -88,7 +90,7 @@ type exitPanic struct{ code int }
 
 // Main runs ah with args (without the program name) and returns the exit
 // code. The binary passes System(); a program embedding ah passes its own
-// Deps (see Deps, Example and the README section "Embedding ah").
+// Deps (see Deps, Example and docs/embedding.md).
 func Main(ctx context.Context, args []string, d *Deps) (code int) {
 	var g grammar
 	parser, err := kong.New(&g,
@@ -101,8 +103,9 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 		kong.Vars{
 			"formats": strings.Join(output.Formats(), ", "),
 			// kong's enum takes a bare comma list; help reads better spaced.
-			"shells":     strings.Join(shells(), ","),
-			"shell_list": strings.Join(shells(), ", "),
+			"shells":      strings.Join(shells(), ","),
+			"shell_list":  strings.Join(shells(), ", "),
+			"mcp_clients": strings.Join(mcpserver.Clients(), ", "),
 		},
 	)
 	if err != nil {

@@ -97,7 +97,7 @@ func findRoot(dir, start string) (string, error) {
 		parent := filepath.Dir(d)
 		if parent == d {
 			return dir, &RunError{Cause: errNoConfig, Message: fmt.Sprintf(
-				"no %s in %s or any parent directory: create one with `ah init` (see the README section Configuration), or pass -C DIR", config.Path, start)}
+				"no %s in %s or any parent directory: create one with `ah init` (`ah explain config` says what it holds), or pass -C DIR", config.Path, start)}
 		}
 		d = parent
 	}

@@ -58,6 +58,9 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
+	if !c.Check {
+		d.sweep(ctx, r.Root)
+	}
 	opts := derivation.Options{AuthoredWith: Version, Capabilities: c.Capabilities}
 	res, err := derivation.Plan(ctx, r.FS, *r.Config, d.spk(r.Config.Spk.Command, r.Root), opts)
 	if _, ok := errors.AsType[*spec.UnknownUnitError](err); ok {

@@ -19,6 +19,7 @@ func (c *UpgradeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
+	d.sweep(ctx, r.Root)
 	var res upgrade.Result
 	// Planned from the file under the writer's lock, as doctor --enable
 	// does, so a concurrent edit is never overwritten.

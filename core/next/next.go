@@ -1,0 +1,143 @@
+// Package next orders the findings of a check into the steps a coding
+// agent should take first: each with the exact command to run as an argv
+// (never a shell string), the files it may and must not edit, and the
+// `ah explain` topic that documents it (issue 30, the MCP tool ah_next).
+package next
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/shellword"
+)
+
+// Step is one finding to act on.
+type Step struct {
+	Kind     finding.Kind     `json:"kind"`
+	Category finding.Category `json:"category"`
+	Severity finding.Severity `json:"severity"`
+	// Blocking is true when the finding fails the gate.
+	Blocking bool `json:"blocking"`
+	// Unit is what the finding is about: <capability>/<scenario-id>, a
+	// capability, or empty for the whole repository.
+	Unit    string `json:"unit"`
+	Change  string `json:"change,omitempty"`
+	Message string `json:"message"`
+	// Action is the finding's suggested_action.
+	Action finding.Action `json:"suggested_action"`
+	// Command is the exact command to run next, as an argv: the
+	// mechanical fix, the step toward it (`ah contract new`), the failing
+	// test itself, or else Verify. It runs in the repository root.
+	Command []string `json:"command"`
+	// Verify is the `ah check` that tells whether the step worked.
+	Verify []string `json:"verify"`
+	// MayEdit are the repository files the step may edit (or create);
+	// MustNotEdit the ones it must leave alone (a failing test is fixed in
+	// the code, never by editing its scenario or contract).
+	MayEdit     []string `json:"may_edit"`
+	MustNotEdit []string `json:"must_not_edit"`
+	// ExplainTopic is the `ah explain` topic of the finding's kind.
+	ExplainTopic string `json:"explain_topic"`
+}
+
+// Plan returns the steps for findings, most urgent first: blocking
+// structural findings (nothing runs without a valid contract), then
+// failing tests, then warnings, then information; within a rank the
+// findings keep their order. At most limit steps are returned (limit < 1:
+// all); remaining counts the ones left out. runTests says whether the
+// findings came from a run of the tests, so Verify runs them again.
+func Plan(fs []finding.Finding, runTests bool, limit int) (steps []Step, remaining int) {
+	ordered := slices.Clone(fs)
+	slices.SortStableFunc(ordered, func(a, b finding.Finding) int { return cmp.Compare(rank(a), rank(b)) })
+	steps = []Step{}
+	for _, f := range ordered {
+		if limit > 0 && len(steps) == limit {
+			remaining++
+			continue
+		}
+		steps = append(steps, stepOf(f, runTests))
+	}
+	return steps, remaining
+}
+
+func rank(f finding.Finding) int {
+	switch {
+	case f.Blocking() && f.Category == finding.Structural:
+		return 0
+	case f.Blocking():
+		return 1
+	case f.Severity == finding.Warn:
+		return 2
+	}
+	return 3
+}
+
+func stepOf(f finding.Finding, runTests bool) Step {
+	s := Step{
+		Kind: f.Kind, Category: f.Category, Severity: f.Severity, Blocking: f.Blocking(),
+		Unit: unit(f), Change: f.Change, Message: f.Message, Action: f.SuggestedAction,
+		MayEdit: []string{}, MustNotEdit: []string{},
+		ExplainTopic: cmp.Or(strings.TrimPrefix(f.PlaybookCommand, "ah explain "), string(f.Kind)),
+	}
+	s.Verify = verify(f, runTests || f.Category == finding.Execution)
+	s.Command = s.Verify
+	switch {
+	case f.ApplyCommand != nil:
+		if argv, err := shellword.Split(*f.ApplyCommand); err == nil && len(argv) > 0 {
+			s.Command = argv
+		}
+	case f.Kind == finding.NoTOML && f.Scenario != nil:
+		if argv := check.StubArgv(f.ContractPath, f.Spec, f.Scenario.ID); argv != nil {
+			s.Command = argv
+		}
+	case f.SuggestedAction == finding.RunAhDoctor:
+		s.Command = []string{"ah", "doctor"}
+	case f.SuggestedAction == finding.RunAhSync:
+		s.Command = []string{"ah", "sync"}
+	case f.Category == finding.Execution && f.Test != nil && len(f.Test.Argv) > 0:
+		s.Command = slices.Clone(f.Test.Argv)
+	}
+	switch f.SuggestedAction {
+	case finding.ReviewAndApply, finding.FixToolInvocation:
+		if p := cmp.Or(f.ContractPath, f.SpecPath); p != "" {
+			s.MayEdit = []string{p}
+		}
+	case finding.EditCodeNotScenario:
+		for _, p := range []string{f.SpecPath, f.ContractPath} {
+			if p != "" {
+				s.MustNotEdit = append(s.MustNotEdit, p)
+			}
+		}
+	}
+	return s
+}
+
+// unit is the <capability>/<scenario-id> (or capability) of f.
+func unit(f finding.Finding) string {
+	if f.Spec == "" {
+		return ""
+	}
+	if f.Scenario != nil && f.Scenario.ID != "" {
+		return f.Spec + "/" + f.Scenario.ID
+	}
+	return f.Spec
+}
+
+// verify is the ah check re-checking f's unit (with its tests when
+// runTests), in f's change when it has one.
+func verify(f finding.Finding, runTests bool) []string {
+	argv := []string{"ah", "check"}
+	if f.Change != "" {
+		argv = append(argv, "--changes", f.Change)
+	}
+	if runTests {
+		argv = append(argv, "--run-tests", "--all-tests")
+	}
+	if u := unit(f); u != "" {
+		argv = append(argv, u)
+	}
+	return argv
+}

@@ -1,0 +1,70 @@
+package next_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/next"
+)
+
+func at(k finding.Kind, spec, id, contract string) finding.Finding {
+	f := finding.New(k, "msg "+string(k))
+	f.Spec, f.SpecPath, f.ContractPath = spec, "openspec/specs/"+spec+"/spec.md", contract
+	if id != "" {
+		f.Scenario = &finding.ScenarioRef{ID: id}
+	}
+	return f
+}
+
+func TestPlanOrdersBlockingStructuralFirst(t *testing.T) {
+	failing := at(finding.TestFailing, "a", "x", ".espectacular/a/x.toml")
+	failing.Test = &finding.Test{Type: "shell", Command: "false", Argv: []string{"sh", "-c", "false"}}
+	warn := at(finding.MissingLivenessTimeout, "a", "y", ".espectacular/a/y.toml")
+	missing := at(finding.NoTOML, "b", "z", ".espectacular/b/z.toml")
+
+	steps, rest := next.Plan([]finding.Finding{warn, failing, missing}, true, 0)
+	require.Len(t, steps, 3)
+	assert.Zero(t, rest)
+	assert.Equal(t, finding.NoTOML, steps[0].Kind)
+	assert.Equal(t, []string{"ah", "contract", "new", "b", "z"}, steps[0].Command)
+	assert.Equal(t, []string{".espectacular/b/z.toml"}, steps[0].MayEdit)
+	assert.Equal(t, "no-toml", steps[0].ExplainTopic)
+
+	assert.Equal(t, finding.TestFailing, steps[1].Kind)
+	assert.Equal(t, []string{"sh", "-c", "false"}, steps[1].Command)
+	assert.Equal(t, []string{"ah", "check", "--run-tests", "--all-tests", "a/x"}, steps[1].Verify)
+	assert.Empty(t, steps[1].MayEdit)
+	assert.Equal(t, []string{"openspec/specs/a/spec.md", ".espectacular/a/x.toml"}, steps[1].MustNotEdit)
+	assert.True(t, steps[1].Blocking)
+
+	assert.Equal(t, finding.MissingLivenessTimeout, steps[2].Kind)
+	assert.False(t, steps[2].Blocking)
+}
+
+func TestPlanLimitCountsTheRest(t *testing.T) {
+	fs := []finding.Finding{
+		at(finding.NoTestsDeclared, "a", "x", ".espectacular/a/x.toml"),
+		at(finding.NoTestsDeclared, "a", "y", ".espectacular/a/y.toml"),
+		at(finding.NoTestsDeclared, "a", "z", ".espectacular/a/z.toml"),
+	}
+	steps, rest := next.Plan(fs, false, 2)
+	assert.Len(t, steps, 2)
+	assert.Equal(t, 1, rest)
+	assert.Equal(t, []string{"ah", "check", "a/x"}, steps[0].Command)
+}
+
+func TestPlanStagedStubAndApplyCommand(t *testing.T) {
+	staged := at(finding.NoTOML, "a", "x", ".espectacular/changes/add-x/a/x.toml")
+	staged.Change = "add-x"
+	rec := finding.New(finding.Recommendation, "enable pytest")
+	cmd := "ah doctor --enable 'pytest'"
+	rec.ApplyCommand = &cmd
+	steps, _ := next.Plan([]finding.Finding{rec, staged}, false, 0)
+	require.Len(t, steps, 2)
+	assert.Equal(t, []string{"ah", "contract", "new", "--change", "add-x", "a", "x"}, steps[0].Command)
+	assert.Equal(t, []string{"ah", "check", "--changes", "add-x", "a/x"}, steps[0].Verify)
+	assert.Equal(t, []string{"ah", "doctor", "--enable", "pytest"}, steps[1].Command)
+}
