@@ -17,8 +17,11 @@ type Grapher interface {
 // Graph is a framework's dependency graph over the repository's files.
 // Paths are relative to the repository root, slash-separated.
 type Graph struct {
-	// Nodes are the units the framework builds (Go packages).
+	// Nodes are the units the framework builds (Go packages, vitest
+	// modules).
 	Nodes []GraphNode
+	// Unit names a node in reasons: "package" when empty, "module".
+	Unit string
 	// Uses[i] are the indexes into Nodes that argvs[i]'s tests depend on.
 	Uses [][]int
 	// Global are base names (path.Match patterns) of files that affect

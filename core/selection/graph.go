@@ -103,7 +103,11 @@ func (gs Graphs) decide(f string, contracts []Contract, pick func(Contract, Reas
 				}
 				uses := g.Uses[gs.at[ci][bi]]
 				if at := slices.IndexFunc(owners, func(n int) bool { return slices.Contains(uses, n) }); at >= 0 {
-					pick(c, Reason{File: f, Rule: RuleDependency, Detail: fw + " package " + g.Nodes[owners[at]].Name})
+					unit := g.Unit
+					if unit == "" {
+						unit = "package"
+					}
+					pick(c, Reason{File: f, Rule: RuleDependency, Detail: fw + " " + unit + " " + g.Nodes[owners[at]].Name})
 				}
 			}
 		}
