@@ -88,6 +88,12 @@ func (embedded) Load(url string) (any, error) {
 // Get returns the compiled schema of the embedded file name (schemas.Contract,
 // schemas.Config, ...).
 func Get(name string) (*jsonschema.Schema, error) {
+	// Compiled schemas are immutable and safe for concurrent validation:
+	// the lookup takes no lock, so the contract readers (one per
+	// processor) never wait on each other here.
+	if s, ok := compiled.Load(name); ok {
+		return s.(*jsonschema.Schema), nil
+	}
 	cache.Lock()
 	defer cache.Unlock()
 	if s, ok := cache.schemas[name]; ok {
@@ -106,8 +112,12 @@ func Get(name string) (*jsonschema.Schema, error) {
 		return nil, fmt.Errorf("schema %s: %w", name, err)
 	}
 	cache.schemas[name] = s
+	compiled.Store(name, s)
 	return s, nil
 }
+
+// compiled is the lock-free view of cache.schemas.
+var compiled sync.Map
 
 // Validate checks a JSON-shaped value (maps, slices, strings, numbers, bools)
 // against the named schema and returns its problems, sorted by path.

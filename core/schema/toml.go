@@ -54,11 +54,12 @@ func position(data []byte, p toml.Position) (line, col int) {
 func normalize(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
-		out := make(map[string]any, len(x))
+		// In place: the decoder's map is ours, and a copy per table was a
+		// sizeable share of reading every contract (issue 29).
 		for k, e := range x {
-			out[k] = normalize(e)
+			x[k] = normalize(e)
 		}
-		return out
+		return x
 	case []map[string]any:
 		out := make([]any, len(x))
 		for i, e := range x {
@@ -66,11 +67,10 @@ func normalize(v any) any {
 		}
 		return out
 	case []any:
-		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = normalize(e)
+			x[i] = normalize(e)
 		}
-		return out
+		return x
 	case time.Time:
 		return x.Format(time.RFC3339Nano)
 	default:

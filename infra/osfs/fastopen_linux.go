@@ -1,9 +1,12 @@
 package osfs
 
 import (
+	"io"
 	"io/fs"
 	"os"
+	"path"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -38,7 +41,7 @@ func openFastRoot(root string) fastRoot {
 // whenever it cannot decide, and the caller takes the portable path,
 // which also words every refusal; the structural check reads every
 // contract this way (issue 29: one read per contract).
-func (r fastRoot) openFast(name string) *os.File {
+func (r fastRoot) openFast(name string) fs.File {
 	if !r.ok || noOpenat2.Load() || !fs.ValidPath(name) {
 		return nil
 	}
@@ -65,5 +68,50 @@ func (r fastRoot) openFast(name string) *os.File {
 	if err != nil {
 		return nil
 	}
-	return os.NewFile(uintptr(fd), name)
+	if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+		return os.NewFile(uintptr(fd), name) // ReadDir and the rest
+	}
+	return &fdFile{fd: fd, name: name, st: st}
 }
+
+// fdFile is a regular file read through its descriptor alone: os.NewFile
+// would probe it for the network poller (two more system calls a file)
+// and Stat would ask again what the O_PATH fstat just said. The size is
+// only a hint for the reader, which never reads past its own limit.
+type fdFile struct {
+	fd   int
+	name string
+	st   unix.Stat_t
+}
+
+func (f *fdFile) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for {
+		n, err := unix.Read(f.fd, p)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return 0, &fs.PathError{Op: "read", Path: f.name, Err: err}
+		case n == 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (f *fdFile) Close() error { return unix.Close(f.fd) }
+
+func (f *fdFile) Stat() (fs.FileInfo, error) { return fdInfo{f}, nil }
+
+// fdInfo is the fs.FileInfo of a regular fdFile.
+type fdInfo struct{ f *fdFile }
+
+func (i fdInfo) Name() string       { return path.Base(i.f.name) }
+func (i fdInfo) Size() int64        { return i.f.st.Size }
+func (i fdInfo) Mode() fs.FileMode  { return fs.FileMode(i.f.st.Mode & 0o777) }
+func (i fdInfo) ModTime() time.Time { return time.Unix(i.f.st.Mtim.Unix()) }
+func (i fdInfo) IsDir() bool        { return false }
+func (i fdInfo) Sys() any           { return &i.f.st }

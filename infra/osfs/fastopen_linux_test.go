@@ -1,6 +1,7 @@
 package osfs
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -28,15 +29,23 @@ func TestOpenFast(t *testing.T) {
 	r := openFastRoot(root)
 	require.True(t, r.ok)
 	if f := r.openFast("a/c.toml"); assert.NotNil(t, f) {
-		data := make([]byte, 16)
-		n, _ := f.Read(data)
-		assert.Equal(t, "id = 1\n", string(data[:n]))
-		f.Close()
+		data, err := io.ReadAll(f)
+		require.NoError(t, err)
+		assert.Equal(t, "id = 1\n", string(data))
+		fi, err := f.Stat()
+		require.NoError(t, err)
+		assert.Equal(t, int64(7), fi.Size())
+		assert.True(t, fi.Mode().IsRegular())
+		assert.Equal(t, "c.toml", fi.Name())
+		assert.NoError(t, f.Close())
 	}
 	if f := r.openFast("a/inside"); assert.NotNil(t, f) {
 		f.Close()
 	}
 	if f := r.openFast("a"); assert.NotNil(t, f) {
+		fi, err := f.Stat()
+		require.NoError(t, err)
+		assert.True(t, fi.IsDir())
 		f.Close()
 	}
 	for _, name := range []string{"a/pipe", "a/escape", "a/absolute", "a/../a/c.toml", "/a/c.toml", "a/missing"} {

@@ -2,11 +2,11 @@
 
 package osfs
 
-import "os"
+import "io/fs"
 
 // fastRoot has no fast path off Linux: os.Root does every open.
 type fastRoot struct{}
 
 func openFastRoot(string) fastRoot { return fastRoot{} }
 
-func (fastRoot) openFast(string) *os.File { return nil }
+func (fastRoot) openFast(string) fs.File { return nil }
