@@ -60,7 +60,13 @@ func (b bench) compareBatch(repo, what, target string) error {
 	return nil
 }
 
+// freshGoRuns makes every go test in a batch benchmark run rather than
+// replay Go's test cache (ah uses it since issue 29): the warm-up round
+// would otherwise turn every later round into cache reads.
+func freshGoRuns() { os.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -count=1")) }
+
 func (b bench) batchGo() error {
+	freshGoRuns()
 	var src strings.Builder
 	src.WriteString("package n\n\nimport \"testing\"\n")
 	for i := 1; i <= batchN; i++ {
@@ -121,6 +127,7 @@ func (b bench) batchVitest() error {
 // batchSelf gates this repository batched and with --no-batch; it takes
 // minutes, most of it the unbatched run.
 func (b bench) batchSelf() error {
+	freshGoRuns()
 	root, err := moduleRoot()
 	if err != nil {
 		return err
