@@ -77,7 +77,7 @@ type Detector interface {
 
 // Reporter is the reporting half of a driver, used by core/execution to
 // run a job with structured output and judge it. The optional capabilities
-// Batcher, Classifier and Transcriber are found by type assertion; each
+// Batcher, Classifier, Transcriber and Refresher are found by type assertion; each
 // driver having one says so with a compile-time check.
 type Reporter interface {
 	// Prepare adds what the framework needs for structured output to a
@@ -98,6 +98,14 @@ type Classifier interface {
 // turns it back into text for the finding's stdout tail.
 type Transcriber interface {
 	Transcript(stdout []byte) []byte
+}
+
+// Refresher is an optional capability of a Reporter whose framework may
+// replay cached results (go test): Fresh returns argv asking for a real
+// run. ah check --strict uses it, so a strict verdict rests only on tests
+// that ran in this check, never on a cache a test could have written.
+type Refresher interface {
+	Fresh(argv []string) []string
 }
 
 // Probe is a command whose success shows a framework is runnable.

@@ -57,7 +57,11 @@ func (a frameworkRunner) Start(ctx context.Context, env Env, inv Invocation) (St
 		return Started{}, fmt.Errorf("create a scratch directory for the %s report: %w", name, err)
 	}
 	cleanup := func() { _ = env.Scratch.RemoveAll(dir) }
-	p := a.driver.Prepare(slices.Clone(inv.Argv), dir)
+	argv := slices.Clone(inv.Argv)
+	if f, ok := a.driver.(ports.Refresher); ok && env.Strict {
+		argv = f.Fresh(argv) // a strict verdict never rests on a cached replay
+	}
+	p := a.driver.Prepare(argv, dir)
 	for _, f := range slices.Sorted(maps.Keys(p.Files)) {
 		if err := env.Scratch.WriteFile(filepath.Join(dir, f), p.Files[f]); err != nil {
 			cleanup()

@@ -2,6 +2,7 @@ package execution_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -78,4 +79,29 @@ func TestStrictUnreadableFlags(t *testing.T) {
 	require.Len(t, res.Executions, 1)
 	assert.Equal(t, execution.Passed, res.Executions[0].Verdict)
 	assert.Empty(t, res.Findings)
+}
+
+// refreshing is a driver whose framework may replay cached results.
+type refreshing struct{ *portstest.Driver }
+
+func (refreshing) Fresh(argv []string) []string { return append(slices.Clone(argv), "--fresh") }
+
+// TestStrictRunsFresh: under --strict a driver that can replay cached
+// results (go test) is asked for a real run; without --strict its cache
+// may answer (issue 29), so the argv is the declared one.
+func TestStrictRunsFresh(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		b := binding("c", "s01", contract.Entry{Type: "fw", Flags: "t01"})
+		d := refreshing{&portstest.Driver{Adapter: "fw", ParseFunc: lines}}
+		inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 5}, b, []string{"fw"}, d, ports.SourceManifest, "")
+		require.NoError(t, err)
+		var ran []string
+		proc := &portstest.Process{Func: func(_ context.Context, c ports.Command) (ports.Result, error) {
+			ran = c.Argv
+			return ports.Result{Stdout: []byte("t01 passed\n")}, nil
+		}}
+		env := execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Strict: strict}
+		execution.Run(t.Context(), env, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv}), execution.Options{Workers: 1})
+		assert.Equal(t, strict, slices.Contains(ran, "--fresh"), "strict=%v ran %q", strict, ran)
+	}
 }

@@ -10,7 +10,9 @@
 // environment variables the tests read, so a cached pass is a pass of the
 // code under test as it is. Replayed events carry no timestamps, which
 // Parse never reads. A contract's `-count=1` (or GOFLAGS=-count=1 in ah's
-// environment) forces a fresh run. Measured on a generated module of 9
+// environment) forces a fresh run, and so does --strict (Fresh): a strict
+// verdict never rests on a cache entry under GOCACHE, a file any test
+// could write. Measured on a generated module of 9
 // packages and 45 bound tests of 100 ms (2-vCPU VM at load 12): an
 // unchanged re-run of `ah check --run-tests` took 6.8-7.4 s with -count=1
 // and 1.9-2.9 s with the cache, against 4.4-4.5 s for one

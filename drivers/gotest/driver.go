@@ -87,6 +87,19 @@ func (Driver) Prepare(words []string, _ string) ports.Prepared {
 	return ports.Prepared{Argv: slices.Concat(words[:at+1], extra, words[at+1:]), TailBytes: OutputBytes, Stream: NewStream()}
 }
 
+var _ ports.Refresher = Driver{}
+
+// Fresh implements ports.Refresher: NoCacheFlag right after `test`,
+// unless argv sets a count of its own.
+func (Driver) Fresh(words []string) []string {
+	at := testAt(words)
+	if at < 0 {
+		return words
+	}
+	extra := argv.Without(words[at+1:], []string{NoCacheFlag})
+	return slices.Concat(words[:at+1], extra, words[at+1:])
+}
+
 // Parse implements ports.Driver: it reads the captured test2json stream.
 // A stream longer than the kept tail is unparsed.
 func (Driver) Parse(res ports.Result, _ []byte) ports.TestReport {

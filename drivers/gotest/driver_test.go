@@ -56,6 +56,17 @@ func TestPrepare(t *testing.T) {
 	assert.Equal(t, ports.Prepared{Argv: argv}, gotest.New().Prepare(argv, "/scratch"))
 }
 
+// TestFresh: under --strict a go run never replays go's test cache, a file
+// under GOCACHE that a test could have written (the wave-3 principle):
+// -count=1 goes right after test unless the entry sets a count itself.
+func TestFresh(t *testing.T) {
+	var _ ports.Refresher = gotest.New()
+	d := gotest.New()
+	assert.Equal(t, []string{"go", "test", "-count=1", "./a", "-run", "^TestX$"}, d.Fresh([]string{"go", "test", "./a", "-run", "^TestX$"}))
+	assert.Equal(t, []string{"go", "test", "-count=3", "./a"}, d.Fresh([]string{"go", "test", "-count=3", "./a"}))
+	assert.Equal(t, []string{"gotestsum", "./..."}, d.Fresh([]string{"gotestsum", "./..."}))
+}
+
 func TestDetection(t *testing.T) {
 	d := gotest.New()
 	assert.True(t, d.Manifest(fstest.MapFS{"go.mod": {Data: []byte("// comment\nmodule example.com/x\n\ngo 1.26\n")}}))
