@@ -45,11 +45,25 @@ func with(f func(*contract.Contract)) contract.Contract {
 	return c
 }
 
-var validCases = []struct {
+type validCase struct {
 	name string
 	toml string
 	want contract.Contract
-}{
+}
+
+// waitCase decodes a ./wait.sh shell entry whose timeout_seconds is written
+// as raw and read as seconds (0: not read as a timeout).
+func waitCase(name, raw string, seconds int) validCase {
+	return validCase{
+		name: name,
+		toml: header + "\n[[tests.shell]]\ncommand = \"./wait.sh\"\ntimeout_seconds = " + raw + "\n",
+		want: with(func(c *contract.Contract) {
+			c.Tests = []contract.Entry{{Type: "shell", Command: "./wait.sh", TimeoutSeconds: seconds}}
+		}),
+	}
+}
+
+var validCases = []validCase{
 	{
 		name: "shell entry",
 		toml: header + shell,
@@ -157,43 +171,12 @@ timeout_seconds = 10
 			c.Tests = []contract.Entry{{Type: "shell", Command: "./wait.sh", TimeoutSeconds: 10}}
 		}),
 	},
-	{
-		// A TOML float with no fraction satisfies the schema's "integer"
-		// type, so it must also be read as the timeout.
-		name: "integral float timeout",
-		toml: header + `
-[[tests.shell]]
-command = "./wait.sh"
-timeout_seconds = 10.0
-`,
-		want: with(func(c *contract.Contract) {
-			c.Tests = []contract.Entry{{Type: "shell", Command: "./wait.sh", TimeoutSeconds: 10}}
-		}),
-	},
-	{
-		// The largest whole float still read as a timeout: int32's limit,
-		// so the conversion cannot overflow an int on any platform.
-		name: "integral float timeout at the int32 limit",
-		toml: header + `
-[[tests.shell]]
-command = "./wait.sh"
-timeout_seconds = 2147483647.0
-`,
-		want: with(func(c *contract.Contract) {
-			c.Tests = []contract.Entry{{Type: "shell", Command: "./wait.sh", TimeoutSeconds: 2147483647}}
-		}),
-	},
-	{
-		name: "integral float timeout past the int32 limit is not read",
-		toml: header + `
-[[tests.shell]]
-command = "./wait.sh"
-timeout_seconds = 2147483648.0
-`,
-		want: with(func(c *contract.Contract) {
-			c.Tests = []contract.Entry{{Type: "shell", Command: "./wait.sh"}}
-		}),
-	},
+	// A TOML float with no fraction satisfies the schema's "integer" type,
+	// so it must also be read as the timeout, up to int32's limit, so the
+	// conversion cannot overflow an int on any platform.
+	waitCase("integral float timeout", "10.0", 10),
+	waitCase("integral float timeout at the int32 limit", "2147483647.0", 2147483647),
+	waitCase("integral float timeout past the int32 limit is not read", "2147483648.0", 0),
 	{
 		name: "superseded with superseded_by",
 		toml: strings.Replace(strings.Replace(header, `"active"`, `"superseded"`, 1), `superseded_by = ""`, `superseded_by = "empty-input-refused"`, 1) + shell,

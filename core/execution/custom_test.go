@@ -85,19 +85,15 @@ func TestResolveCustomRunner(t *testing.T) {
 func TestPlanKeepsCustomAndGenericApart(t *testing.T) {
 	cfg := customConfig(t)
 	var bs []execution.Binding
-	var invs []execution.Invocation
 	for i, e := range []contract.Entry{
 		{Type: "shared", Flags: "x"},
 		{Type: "custom", Runner: "shared", Flags: "x"},
 		{Type: "custom", Runner: "other", Flags: "x"},
 		{Type: "custom", Runner: "other", Flags: "x"},
 	} {
-		b := customBinding(string(rune('a'+i)), e)
-		inv, err := resolve(cfg, b)
-		require.NoError(t, err)
-		bs, invs = append(bs, b), append(invs, inv)
+		bs = append(bs, customBinding(string(rune('a'+i)), e))
 	}
-	jobs := execution.Plan(bs, invs)
+	jobs := planWith(t, cfg, bs...)
 	require.Len(t, jobs, 3)
 	assert.Equal(t, []string{"shared", "custom", "custom"}, []string{jobs[0].Owners[0].Entry.Type, jobs[1].Owners[0].Entry.Type, jobs[2].Owners[0].Entry.Type})
 	assert.Len(t, jobs[2].Owners, 2)

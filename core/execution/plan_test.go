@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/execution"
 )
@@ -33,7 +34,12 @@ func withExclusive(e *contract.Entry) { e.Exclusive = true }
 // plan resolves the bindings with the default config and plans them.
 func plan(t *testing.T, bindings ...execution.Binding) []execution.Job {
 	t.Helper()
-	cfg := mustConfig(t, "")
+	return planWith(t, mustConfig(t, ""), bindings...)
+}
+
+// planWith resolves the bindings with cfg and plans them.
+func planWith(t *testing.T, cfg config.Config, bindings ...execution.Binding) []execution.Job {
+	t.Helper()
 	invs := make([]execution.Invocation, len(bindings))
 	for i, b := range bindings {
 		inv, err := resolve(cfg, b)
@@ -141,15 +147,8 @@ func TestPlan(t *testing.T) {
 // as a runner argv are different processes.
 func TestPlanRunnerAndShellDoNotMerge(t *testing.T) {
 	cfg := mustConfig(t, "[runners]\nunit = [\"make\"]\n")
-	bs := []execution.Binding{
+	assert.Len(t, planWith(t, cfg,
 		binding("c", "a", contract.Entry{Type: "shell", Command: "make test"}),
 		binding("c", "b", contract.Entry{Type: "unit", Flags: "test"}),
-	}
-	invs := make([]execution.Invocation, len(bs))
-	for i, b := range bs {
-		inv, err := resolve(cfg, b)
-		require.NoError(t, err)
-		invs[i] = inv
-	}
-	assert.Len(t, execution.Plan(bs, invs), 2)
+	), 2)
 }

@@ -225,17 +225,10 @@ func TestJudgeNothingToRun(t *testing.T) {
 // runner run once, but each finding reports the type its contract declared.
 func TestJudgeSharedAcrossTypes(t *testing.T) {
 	cfg := mustConfig(t, "[runners]\nunit = [\"make\"]\nintegration = [\"make\"]\n")
-	bs := []execution.Binding{
+	jobs := planWith(t, cfg,
 		binding("c", "a", contract.Entry{Type: "unit", Flags: "test"}),
 		binding("c", "b", contract.Entry{Type: "integration", Flags: "test"}),
-	}
-	invs := make([]execution.Invocation, len(bs))
-	for i, b := range bs {
-		inv, err := resolve(cfg, b)
-		require.NoError(t, err)
-		invs[i] = inv
-	}
-	jobs := execution.Plan(bs, invs)
+	)
 	require.Len(t, jobs, 1, "the same argv runs once")
 
 	r := judge(t.Context(), jobs, []execution.Outcome{{Result: ports.Result{ExitCode: 1}}}, false)

@@ -5,8 +5,33 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"testing"
 	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/lifecycle"
 )
+
+// checkPlan runs plan over a repository of files for req, changed by edit
+// when set: the operations want, or (wantErr set) an error containing
+// wantErr and no operations.
+func checkPlan[R any](t *testing.T, plan func(fs.FS, R) ([]lifecycle.Op, error), files map[string]string, req R, edit func(*R), wantErr string, want []lifecycle.Op) {
+	t.Helper()
+	if edit != nil {
+		edit(&req)
+	}
+	ops, err := plan(newRepo(files).fs, req)
+	if wantErr != "" {
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), wantErr)
+		assert.Nil(t, ops)
+		return
+	}
+	require.NoError(t, err)
+	assert.Equal(t, want, ops)
+}
 
 // memRepo is an in-memory repository: the fs.FS is the map itself, and it
 // is its own writer and remover, failing on the paths in fail (and

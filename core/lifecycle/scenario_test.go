@@ -85,22 +85,10 @@ func TestNewScenarioEdges(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := req
-			if tt.edit != nil {
-				tt.edit(&r)
-			}
-			ops, err := lifecycle.NewScenario(newRepo(tt.files).fs, r)
-			if tt.wantErr != "" {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), tt.wantErr)
-				assert.Nil(t, ops)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, []lifecycle.Op{
+			checkPlan(t, lifecycle.NewScenario, tt.files, req, tt.edit, tt.wantErr, []lifecycle.Op{
 				{Path: delta, Data: []byte(tt.want)},
 				{Path: ".espectacular/changes/c/p/two.toml", Data: lifecycle.Stub("two", "Two", "0.12.0", "shell"), Create: true},
-			}, ops)
+			})
 		})
 	}
 }

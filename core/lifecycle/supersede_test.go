@@ -3,9 +3,6 @@ package lifecycle_test
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/espectacular/ah/core/lifecycle"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -53,19 +50,8 @@ func TestSupersede(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := req
-			if tt.edit != nil {
-				tt.edit(&r)
-			}
-			ops, err := lifecycle.Supersede(newRepo(tt.files).fs, r)
-			if tt.wantErr != "" {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), tt.wantErr)
-				assert.Nil(t, ops)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, []lifecycle.Op{{Path: ".espectacular/changes/c/p/a.toml", Data: []byte(tt.want), Create: true}}, ops)
+			checkPlan(t, lifecycle.Supersede, tt.files, req, tt.edit, tt.wantErr,
+				[]lifecycle.Op{{Path: ".espectacular/changes/c/p/a.toml", Data: []byte(tt.want), Create: true}})
 		})
 	}
 }

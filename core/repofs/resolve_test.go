@@ -50,7 +50,7 @@ func TestResolveMessages(t *testing.T) {
 		"ab:c":       file("C"),
 		"dir/nested": link("../up"),
 	}
-	tests := []struct{ name, want, why string }{
+	runResolve(t, fsys, []resolveCase{
 		{name: "one/spec.md", want: "a/spec.md"},
 		{name: "colon", want: "ab:c"},
 		{name: "dir/sib/spec.md", want: "a/spec.md"},
@@ -70,18 +70,7 @@ func TestResolveMessages(t *testing.T) {
 		{name: "up/x", why: "leads through the symbolic link up outside the repository: ah never reads outside it; move the file into the repository or link to a copy inside it"},
 		{name: "dir/up", why: "is a symbolic link that leads outside the repository: ah never reads outside it; move the file into the repository or link to a copy inside it"},
 		{name: "dir/nested", why: "leads through the symbolic link up outside the repository: ah never reads outside it; move the file into the repository or link to a copy inside it"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := repofs.Resolve(fsys, tt.name)
-			if tt.why == "" {
-				require.NoError(t, err)
-				assert.Equal(t, tt.want, got)
-				return
-			}
-			assert.Equal(t, &repofs.Refused{Path: tt.name, Why: tt.why}, err)
-		})
-	}
+	})
 }
 
 // plainFS cannot read links: names resolve to themselves.

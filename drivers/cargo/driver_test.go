@@ -10,27 +10,23 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/espectacular/ah/drivers/cargo"
+	"github.com/espectacular/ah/drivers/driverstest"
 	"github.com/espectacular/ah/ports"
 )
 
 func TestRunsFramework(t *testing.T) {
-	tests := []struct {
-		argv []string
-		want bool
-	}{
-		{[]string{"cargo", "test"}, true},
-		{[]string{"cargo", "t", "-p", "x"}, true},
-		{[]string{"cargo", "+nightly", "test"}, true},
-		{[]string{"cargo", "--locked", "test"}, true},
-		{[]string{"/home/u/.cargo/bin/cargo", "test"}, true},
-		{[]string{"cargo", "nextest", "run"}, false},
-		{[]string{"cargo", "build"}, false},
-		{[]string{"make", "cargo", "test"}, false},
-		{[]string{"go", "test", "./cargo"}, false},
-	}
-	for _, tt := range tests {
-		assert.Equal(t, tt.want, cargo.New().RunsFramework(tt.argv), "RunsFramework(%q)", tt.argv)
-	}
+	driverstest.RunsFramework(t, cargo.New(), [][]string{
+		{"cargo", "test"},
+		{"cargo", "t", "-p", "x"},
+		{"cargo", "+nightly", "test"},
+		{"cargo", "--locked", "test"},
+		{"/home/u/.cargo/bin/cargo", "test"},
+	}, [][]string{
+		{"cargo", "nextest", "run"},
+		{"cargo", "build"},
+		{"make", "cargo", "test"},
+		{"go", "test", "./cargo"},
+	})
 }
 
 func TestPrepare(t *testing.T) {

@@ -2,12 +2,11 @@ package cargo_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/espectacular/ah/drivers/cargo"
+	"github.com/espectacular/ah/drivers/driverstest"
 	"github.com/espectacular/ah/ports/portstest"
 )
 
@@ -151,13 +150,5 @@ func TestArgs(t *testing.T) {
 
 func readFixture(t *testing.T, name string) (stdout, stderr []byte) {
 	t.Helper()
-	stdout, err := os.ReadFile(filepath.Join("testdata", name+".stdout"))
-	if err != nil {
-		t.Fatalf("read fixture: %v", err)
-	}
-	stderr, err = os.ReadFile(filepath.Join("testdata", name+".stderr"))
-	if err != nil {
-		t.Fatalf("read fixture: %v", err)
-	}
-	return stdout, stderr
+	return driverstest.Fixture(t, name+".stdout"), driverstest.Fixture(t, name+".stderr")
 }

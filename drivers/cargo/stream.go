@@ -1,11 +1,11 @@
 package cargo
 
 import (
-	"bytes"
 	"io"
 	"strings"
 
 	"github.com/espectacular/ah/drivers/headtail"
+	"github.com/espectacular/ah/drivers/lines"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -23,8 +23,8 @@ const maxBuildErrors = 20
 // memory than one printing a line (issue 7). Write takes stdout; Stderr
 // returns the writer for stderr.
 type Stream struct {
-	out  lines
-	err  lines
+	out  lines.Splitter
+	err  lines.Splitter
 	std  stdoutState
 	diag diagState
 }
@@ -34,8 +34,8 @@ var _ ports.ReportStream = (*Stream)(nil)
 // NewStream returns an empty stream parser.
 func NewStream() *Stream {
 	s := &Stream{}
-	s.out.handle = s.std.line
-	s.err.handle = s.diag.line
+	s.out = lines.Splitter{Max: MaxLine, Handle: plain(s.std.line)}
+	s.err = lines.Splitter{Max: MaxLine, Handle: plain(s.diag.line)}
 	return s
 }
 
@@ -47,8 +47,8 @@ func (s *Stream) Stderr() io.Writer { return &s.err }
 
 // Report implements ports.ReportStream (see Parse).
 func (s *Stream) Report(ports.Result) ports.TestReport {
-	s.out.flush()
-	s.err.flush()
+	s.out.Flush()
+	s.err.Flush()
 	report := ports.TestReport{Parsed: true, Errors: s.diag.errors()}
 	for _, b := range s.std.binaries {
 		if !b.closed || !b.counted {
@@ -71,45 +71,9 @@ func (s *Stream) Report(ports.Result) ports.TestReport {
 	return report
 }
 
-// lines splits a stream into lines without ANSI colour or line ends.
-type lines struct {
-	partial []byte
-	over    bool // the current line passed MaxLine; drop until its end
-	handle  func(string)
-}
-
-func (l *lines) Write(b []byte) (int, error) {
-	n := len(b)
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		chunk := b
-		if i >= 0 {
-			chunk = b[:i]
-		}
-		if !l.over {
-			room := MaxLine - len(l.partial)
-			if len(chunk) > room {
-				chunk, l.over = chunk[:room], true
-			}
-			l.partial = append(l.partial, chunk...)
-		}
-		if i < 0 {
-			break
-		}
-		l.emit()
-		b = b[i+1:]
+// plain hands handle each line without ANSI colour or a trailing "\r".
+func plain(handle func(string)) func([]byte, bool) {
+	return func(line []byte, _ bool) {
+		handle(strings.TrimRight(ansi.ReplaceAllString(string(line), ""), "\r"))
 	}
-	return n, nil
-}
-
-func (l *lines) flush() {
-	if len(l.partial) > 0 {
-		l.emit()
-	}
-}
-
-func (l *lines) emit() {
-	line := strings.TrimRight(ansi.ReplaceAllString(string(l.partial), ""), "\r")
-	l.partial, l.over = l.partial[:0], false
-	l.handle(line)
 }

@@ -9,24 +9,20 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/drivers/driverstest"
 	"github.com/espectacular/ah/drivers/gotest"
 	"github.com/espectacular/ah/ports"
 )
 
 func TestRunsFramework(t *testing.T) {
-	tests := []struct {
-		argv []string
-		want bool
-	}{
-		{[]string{"go", "test"}, true},
-		{[]string{"/usr/local/go/bin/go", "test", "./..."}, true},
-		{[]string{"go", "vet"}, false},
-		{[]string{"gotestsum", "--", "./..."}, false},
-		{[]string{"make", "go", "test"}, false},
-	}
-	for _, tt := range tests {
-		assert.Equal(t, tt.want, gotest.New().RunsFramework(tt.argv), "RunsFramework(%q)", tt.argv)
-	}
+	driverstest.RunsFramework(t, gotest.New(), [][]string{
+		{"go", "test"},
+		{"/usr/local/go/bin/go", "test", "./..."},
+	}, [][]string{
+		{"go", "vet"},
+		{"gotestsum", "--", "./..."},
+		{"make", "go", "test"},
+	})
 }
 
 func TestPrepare(t *testing.T) {

@@ -2,8 +2,6 @@ package gotest_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/drivers/driverstest"
 	"github.com/espectacular/ah/drivers/gotest"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -125,14 +124,14 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := gotest.Parse(readFixture(t, tt.fixture))
+			got := gotest.Parse(driverstest.Fixture(t, tt.fixture))
 			portstest.CheckReport(t, got, tt.parsed, tt.tests, tt.errors, tt.messages, tt.ran)
 		})
 	}
 }
 
 func TestParseIncomplete(t *testing.T) {
-	all := readFixture(t, "go-test-json-all.json")
+	all := driverstest.Fixture(t, "go-test-json-all.json")
 	lines := bytes.SplitAfter(all, []byte("\n"))
 	tests := []struct {
 		name  string
@@ -146,7 +145,7 @@ func TestParseIncomplete(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := gotest.Parse(tt.input); got.Parsed {
-				t.Errorf("Parse(%q).Parsed = true, want false", tail(tt.input))
+				t.Errorf("Parse(%q).Parsed = true, want false", driverstest.Tail(tt.input))
 			}
 		})
 	}
@@ -160,27 +159,11 @@ func TestArgs(t *testing.T) {
 	}
 }
 
-func readFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatalf("read fixture: %v", err)
-	}
-	return data
-}
-
-func tail(b []byte) []byte {
-	if len(b) > 60 {
-		return b[len(b)-60:]
-	}
-	return b
-}
-
 // TestStreamMatchesParse: the recorded fixtures give the same report when
 // written in small pieces, lines split anywhere, as when parsed whole.
 func TestStreamMatchesParse(t *testing.T) {
 	for _, name := range []string{"go-test-json-all.json", "go-test-json-run-fail.json", "go-test-json-panic.json", "go-test-json-build-fail.json"} {
-		data := readFixture(t, name)
+		data := driverstest.Fixture(t, name)
 		s := gotest.NewStream()
 		for chunk := range slices.Chunk(data, 7) {
 			_, _ = s.Write(chunk)

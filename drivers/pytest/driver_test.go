@@ -1,7 +1,6 @@
 package pytest_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,32 +9,28 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/drivers/driverstest"
 	"github.com/espectacular/ah/drivers/pytest"
 	"github.com/espectacular/ah/ports"
 )
 
 func TestRunsFramework(t *testing.T) {
-	tests := []struct {
-		argv []string
-		want bool
-	}{
-		{[]string{"pytest"}, true},
-		{[]string{"/usr/bin/pytest", "-q"}, true},
-		{[]string{".venv/bin/pytest"}, true},
-		{[]string{"py.test"}, true},
-		{[]string{"python3", "-m", "pytest"}, true},
-		{[]string{".venv/bin/python", "-m", "pytest", "-x"}, true},
-		{[]string{"uv", "run", "pytest"}, true},
-		{[]string{"uv", "run", "--with", "pytest", "pytest"}, true},
-		{[]string{"tox", "-e", "pytest"}, false},
-		{[]string{"go", "test", "./pytest"}, false},
-		{[]string{"make", "test"}, false},
-		{[]string{"pytest-watch"}, false},
-		{nil, false},
-	}
-	for _, tt := range tests {
-		assert.Equal(t, tt.want, pytest.New().RunsFramework(tt.argv), "RunsFramework(%q)", tt.argv)
-	}
+	driverstest.RunsFramework(t, pytest.New(), [][]string{
+		{"pytest"},
+		{"/usr/bin/pytest", "-q"},
+		{".venv/bin/pytest"},
+		{"py.test"},
+		{"python3", "-m", "pytest"},
+		{".venv/bin/python", "-m", "pytest", "-x"},
+		{"uv", "run", "pytest"},
+		{"uv", "run", "--with", "pytest", "pytest"},
+	}, [][]string{
+		{"tox", "-e", "pytest"},
+		{"go", "test", "./pytest"},
+		{"make", "test"},
+		{"pytest-watch"},
+		nil,
+	})
 }
 
 func TestPrepare(t *testing.T) {
@@ -155,14 +150,14 @@ func TestSourceImports(t *testing.T) {
 // 5 (nothing selected) keeps an empty report.
 func TestDriverParse(t *testing.T) {
 	d := pytest.New()
-	notFound := d.Parse(ports.Result{ExitCode: 4, Stderr: []byte("ERROR: not found: tests/test_basic.py::test_nope\n")}, fixture(t, "pytest-not-found"))
+	notFound := d.Parse(ports.Result{ExitCode: 4, Stderr: []byte("ERROR: not found: tests/test_basic.py::test_nope\n")}, readFixture(t, "pytest-not-found"))
 	require.True(t, notFound.Parsed)
 	assert.Equal(t, []ports.ReportError{{Kind: pytest.KindUsage, Message: "ERROR: not found: tests/test_basic.py::test_nope"}}, notFound.Errors)
 
-	none := d.Parse(ports.Result{ExitCode: 5}, fixture(t, "pytest-no-tests"))
+	none := d.Parse(ports.Result{ExitCode: 5}, readFixture(t, "pytest-no-tests"))
 	assert.Equal(t, ports.TestReport{Parsed: true}, none)
 
-	imp := d.Parse(ports.Result{ExitCode: 2}, fixture(t, "pytest-import-error"))
+	imp := d.Parse(ports.Result{ExitCode: 2}, readFixture(t, "pytest-import-error"))
 	assert.Equal(t, pytest.TypeImportError, d.Classify(imp))
 	assert.Len(t, imp.Errors, 1, "no usage error added when pytest reported its own")
 
@@ -174,15 +169,8 @@ func TestDriverParse(t *testing.T) {
 
 	assert.False(t, d.Parse(ports.Result{ExitCode: 1}, nil).Parsed, "no report file: unparsed")
 
-	stopped := d.Parse(ports.Result{ExitCode: 2, TimedOut: true, Stderr: []byte("KeyboardInterrupt\n")}, fixture(t, "pytest-no-tests"))
+	stopped := d.Parse(ports.Result{ExitCode: 2, TimedOut: true, Stderr: []byte("KeyboardInterrupt\n")}, readFixture(t, "pytest-no-tests"))
 	assert.Empty(t, stopped.Errors, "a run stopped at its timeout is no usage error")
-}
-
-func fixture(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name+".jsonl"))
-	require.NoError(t, err)
-	return data
 }
 
 func mapFS(files map[string]string) fstest.MapFS {

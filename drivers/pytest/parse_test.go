@@ -2,12 +2,11 @@ package pytest_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/espectacular/ah/drivers/driverstest"
 	"github.com/espectacular/ah/drivers/pytest"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -159,7 +158,7 @@ func TestParseIncomplete(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := pytest.Parse(tt.input); got.Parsed {
-				t.Errorf("Parse(...%q).Parsed = true, want false", tail(tt.input))
+				t.Errorf("Parse(...%q).Parsed = true, want false", driverstest.Tail(tt.input))
 			}
 		})
 	}
@@ -207,16 +206,5 @@ func TestPlugin(t *testing.T) {
 
 func readFixture(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name+".jsonl"))
-	if err != nil {
-		t.Fatalf("read fixture: %v", err)
-	}
-	return data
-}
-
-func tail(b []byte) []byte {
-	if len(b) > 60 {
-		return b[len(b)-60:]
-	}
-	return b
+	return driverstest.Fixture(t, name+".jsonl")
 }

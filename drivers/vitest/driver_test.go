@@ -8,27 +8,23 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/drivers/driverstest"
 	"github.com/espectacular/ah/drivers/vitest"
 	"github.com/espectacular/ah/ports"
 )
 
 func TestRunsFramework(t *testing.T) {
-	tests := []struct {
-		argv []string
-		want bool
-	}{
-		{[]string{"vitest", "run"}, true},
-		{[]string{"npx", "vitest", "run"}, true},
-		{[]string{"npx", "--no", "vitest", "run"}, true},
-		{[]string{"node_modules/.bin/vitest", "run"}, true},
-		{[]string{"pnpm", "exec", "vitest"}, true},
-		{[]string{"npm", "test"}, false},
-		{[]string{"npx", "--package", "vitest", "other"}, false},
-		{[]string{"jest"}, false},
-	}
-	for _, tt := range tests {
-		assert.Equal(t, tt.want, vitest.New().RunsFramework(tt.argv), "RunsFramework(%q)", tt.argv)
-	}
+	driverstest.RunsFramework(t, vitest.New(), [][]string{
+		{"vitest", "run"},
+		{"npx", "vitest", "run"},
+		{"npx", "--no", "vitest", "run"},
+		{"node_modules/.bin/vitest", "run"},
+		{"pnpm", "exec", "vitest"},
+	}, [][]string{
+		{"npm", "test"},
+		{"npx", "--package", "vitest", "other"},
+		{"jest"},
+	})
 }
 
 func TestPrepare(t *testing.T) {

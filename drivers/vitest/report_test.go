@@ -2,12 +2,11 @@ package vitest_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/espectacular/ah/drivers/driverstest"
 	"github.com/espectacular/ah/drivers/vitest"
 	"github.com/espectacular/ah/ports"
 )
@@ -20,7 +19,7 @@ func TestStreamRealOutput(t *testing.T) {
 	const file = "/work/main/acceptance/testdata/fixtures/vitest-basic/test/calc.test.js > "
 	cands := []string{"(?:adds)|(?:^top level)", "adds", "^top level"}
 	s := vitest.NewStream(cands)
-	_, err := s.Write(readFixture(t, "reporter-all.stdout"))
+	_, err := s.Write(driverstest.Fixture(t, "reporter-all.stdout"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,13 +55,4 @@ func TestReporterArgs(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ReporterArgs() = %q, want %q", got, want)
 	}
-}
-
-func readFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatalf("read fixture: %v", err)
-	}
-	return data
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/drivers/headtail"
+	"github.com/espectacular/ah/drivers/lines"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -34,8 +35,7 @@ const KindUnhandled = "unhandled"
 // output and are ignored.
 type Stream struct {
 	candidates []string
-	line       []byte
-	over       bool // the current line passed MaxLine
+	lines      lines.Splitter
 	nonce      string
 	ended      bool
 	rep        ports.TestReport
@@ -45,34 +45,16 @@ var _ ports.ReportStream = (*Stream)(nil)
 
 // NewStream returns a stream for a run whose reporter evaluates the name
 // patterns candidates (see Prepare), in that order.
-func NewStream(candidates []string) *Stream { return &Stream{candidates: candidates} }
-
-// Write implements io.Writer: it handles every complete line.
-func (s *Stream) Write(b []byte) (int, error) {
-	n := len(b)
-	for len(b) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		chunk := b
-		if i >= 0 {
-			chunk = b[:i]
-		}
-		if room := MaxLine - len(s.line); len(chunk) > room {
-			s.line, s.over = append(s.line, chunk[:max(room, 0)]...), true
-		} else {
-			s.line = append(s.line, chunk...)
-		}
-		if i < 0 {
-			break
-		}
-		s.handle()
-		b = b[i+1:]
-	}
-	return n, nil
+func NewStream(candidates []string) *Stream {
+	s := &Stream{candidates: candidates}
+	s.lines = lines.Splitter{Max: MaxLine, Handle: s.handle}
+	return s
 }
 
-func (s *Stream) handle() {
-	line, over := s.line, s.over
-	s.line, s.over = s.line[:0], false
+// Write implements io.Writer: it handles every complete line.
+func (s *Stream) Write(b []byte) (int, error) { return s.lines.Write(b) }
+
+func (s *Stream) handle(line []byte, over bool) {
 	rest, ok := bytes.CutPrefix(line, []byte(Marker))
 	if !ok {
 		return
@@ -162,9 +144,7 @@ func (s *Stream) anomaly(format string, args ...any) {
 // an option vitest rejects (`CACError: Unknown option ...` on stderr) is
 // a ports.KindUsage error.
 func (s *Stream) Report(res ports.Result) ports.TestReport {
-	if len(s.line) > 0 {
-		s.handle()
-	}
+	s.lines.Flush()
 	rep := s.rep
 	rep.Parsed = s.ended
 	if s.nonce == "" && !res.TimedOut && !res.Canceled {

@@ -128,17 +128,7 @@ func TestRunTimeoutKillsSlowChild(t *testing.T) {
 
 func TestRunContextCancel(t *testing.T) {
 	t.Parallel()
-	cmd := helper("sleep")
-	readyFile := filepath.Join(t.TempDir(), "ready")
-	cmd.Env = append(cmd.Env, readyEnv+"="+readyFile)
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	go cancelWhenExists(cancel, readyFile)
-
-	began := time.Now()
-	res, err := newRunner().Run(ctx, cmd)
-	require.NoError(t, err)
-	assert.Less(t, time.Since(began), upperBound)
+	res := runCanceledWhenReady(t, "sleep")
 	assert.True(t, res.Canceled)
 	assert.False(t, res.TimedOut)
 	assert.Equal(t, -1, res.ExitCode)
@@ -181,6 +171,24 @@ func TestRunMissingDir(t *testing.T) {
 	_, err := newRunner().Run(t.Context(), cmd)
 	require.ErrorIs(t, err, fs.ErrNotExist)
 	assert.Contains(t, err.Error(), ": the working directory "+cmd.Dir+" does not exist")
+}
+
+// runCanceledWhenReady runs the helper in mode, cancels the run once the
+// helper says it is ready, and checks that the run returned promptly.
+func runCanceledWhenReady(t *testing.T, mode string) ports.Result {
+	t.Helper()
+	cmd := helper(mode)
+	readyFile := filepath.Join(t.TempDir(), "ready")
+	cmd.Env = append(cmd.Env, readyEnv+"="+readyFile)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go cancelWhenExists(cancel, readyFile)
+
+	began := time.Now()
+	res, err := newRunner().Run(ctx, cmd)
+	require.NoError(t, err)
+	assert.Less(t, time.Since(began), upperBound)
+	return res
 }
 
 // cancelWhenExists calls cancel once name exists, or after upperBound so a

@@ -3,7 +3,6 @@
 package execproc_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -58,17 +57,7 @@ func spawnSleeper(escape bool) int {
 
 func TestRunKillsChildIgnoringInterrupt(t *testing.T) {
 	t.Parallel()
-	cmd := helper("trapint")
-	readyFile := filepath.Join(t.TempDir(), "ready")
-	cmd.Env = append(cmd.Env, readyEnv+"="+readyFile)
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	go cancelWhenExists(cancel, readyFile)
-
-	began := time.Now()
-	res, err := newRunner().Run(ctx, cmd)
-	require.NoError(t, err)
-	assert.Less(t, time.Since(began), upperBound)
+	res := runCanceledWhenReady(t, "trapint")
 	// It saw the interrupt, survived it, and was killed after the grace period.
 	assert.Equal(t, "got interrupt\n", string(res.Stderr))
 	assert.True(t, res.Canceled)

@@ -43,15 +43,9 @@ func New(root string) *Writer {
 // and so is a name that is not a regular file (a FIFO, socket or device
 // in the repository is never replaced, nor opened: it could block).
 func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	if !fs.ValidPath(name) || name == "." || !filepath.IsLocal(filepath.FromSlash(name)) {
-		return fmt.Errorf("write %q: %w", name, ErrInvalidName)
-	}
-	root, err := os.OpenRoot(w.root)
+	root, err := w.open(ctx, "write", name)
 	if err != nil {
-		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
+		return err
 	}
 	defer root.Close()
 	target, perm, err := replaceable(root, w.root, name, perm)
@@ -62,6 +56,22 @@ func (w *Writer) WriteFile(ctx context.Context, name string, data []byte, perm f
 		return fmt.Errorf("write %s in %s: %w", name, w.root, err)
 	}
 	return nil
+}
+
+// open checks ctx and name, then opens the root an operation on name goes
+// through; errors begin with verb ("write", "remove") and name.
+func (w *Writer) open(ctx context.Context, verb, name string) (*os.Root, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("%s %s: %w", verb, name, err)
+	}
+	if !fs.ValidPath(name) || name == "." || !filepath.IsLocal(filepath.FromSlash(name)) {
+		return nil, fmt.Errorf("%s %q: %w", verb, name, ErrInvalidName)
+	}
+	root, err := os.OpenRoot(w.root)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: the repository root %s: %w", verb, name, w.root, bare(err))
+	}
+	return root, nil
 }
 
 // inLockedDir runs write while holding the lock on name's directory
@@ -109,15 +119,9 @@ func replaceable(root *os.Root, dir, name string, perm fs.FileMode) (string, fs.
 // never replaced, and a reader never sees half of the new one. The error
 // then matches fs.ErrExist.
 func (w *Writer) CreateFile(ctx context.Context, name string, data []byte, perm fs.FileMode) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	if !fs.ValidPath(name) || name == "." || !filepath.IsLocal(filepath.FromSlash(name)) {
-		return fmt.Errorf("write %q: %w", name, ErrInvalidName)
-	}
-	root, err := os.OpenRoot(w.root)
+	root, err := w.open(ctx, "write", name)
 	if err != nil {
-		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
+		return err
 	}
 	defer root.Close()
 	create := func() error {
@@ -146,15 +150,9 @@ func (w *Writer) CreateFile(ctx context.Context, name string, data []byte, perm 
 // rewritten, so the link the user made stays; a link leading outside root
 // is refused.
 func (w *Writer) Update(ctx context.Context, name string, edit func(old []byte) ([]byte, error)) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	if !fs.ValidPath(name) || name == "." || !filepath.IsLocal(filepath.FromSlash(name)) {
-		return fmt.Errorf("write %q: %w", name, ErrInvalidName)
-	}
-	root, err := os.OpenRoot(w.root)
+	root, err := w.open(ctx, "write", name)
 	if err != nil {
-		return fmt.Errorf("write %s: the repository root %s: %w", name, w.root, bare(err))
+		return err
 	}
 	defer root.Close()
 	unlock, err := lockDir(ctx, root, path.Dir(name))
