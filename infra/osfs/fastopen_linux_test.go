@@ -28,6 +28,11 @@ func TestOpenFast(t *testing.T) {
 	require.NoError(t, os.Symlink(filepath.Join(root, "a", "c.toml"), filepath.Join(root, "a", "absolute")))
 	r := openFastRoot(root)
 	require.True(t, r.ok)
+	if f := r.openFast("a/c.toml"); f == nil && noOpenat2.Load() {
+		t.Skip("openat2 is not available here (kernel before 5.6 or a seccomp filter): every open takes os.Root's path")
+	} else if f != nil {
+		f.Close()
+	}
 	if f := r.openFast("a/c.toml"); assert.NotNil(t, f) {
 		data, err := io.ReadAll(f)
 		require.NoError(t, err)
