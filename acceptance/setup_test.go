@@ -12,6 +12,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/espectacular/ah/acceptance/internal/fakespk"
 	"github.com/espectacular/ah/core/schema"
 )
 
@@ -116,22 +117,6 @@ var mountNamespace = sync.OnceValue(func() bool {
 	return exec.Command("unshare", "-rm", "mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", dir).Run() == nil
 })
 
-// fakeSpk answers like specodelic's spk (which cannot be installed here):
-// `spk VERB PATH --json` prints $FAKE_SPK_DIR/VERB-<PATH with / as _>.json,
-// else $FAKE_SPK_DIR/VERB.json, and exits with the number in the matching
-// .exit file (default 0). `spk --version --json` reads version.json.
-const fakeSpk = `#!/bin/sh
-verb=$1
-[ "$verb" = --version ] && verb=version
-key=$(printf '%s' "$2" | tr / _)
-base="$FAKE_SPK_DIR/$verb"
-[ -f "$base-$key.json" ] && base="$base-$key"
-[ -f "$base.json" ] || { echo "fake spk: no $base.json" >&2; exit 2; }
-cat "$base.json"
-[ -f "$base.exit" ] && exit "$(cat "$base.exit")"
-exit 0
-`
-
 // cmdFakeSpk writes the fake spk program as DIR/spk: to a temporary file
 // first, renamed into place, so it is never executed while still open for
 // writing (ETXTBSY, as the Rust ah's tests learned).
@@ -143,7 +128,7 @@ func cmdFakeSpk(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.MkdirAll(dir, 0o755))
 	tmp, err := os.CreateTemp(dir, ".spk-*")
 	ts.Check(err)
-	_, err = tmp.WriteString(fakeSpk)
+	_, err = tmp.WriteString(fakespk.Script)
 	ts.Check(err)
 	ts.Check(tmp.Chmod(0o755))
 	ts.Check(tmp.Close())

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/espectacular/ah/acceptance/internal/fakespk"
 )
 
 // errLitter is returned when a litter loop found temporary files that one
@@ -367,21 +368,6 @@ func syncFixture(spkDir string) map[string]string {
 	}
 }
 
-// fakeSpk answers like spk, which cannot be installed here (the same
-// script as acceptance/setup_test.go's fake-spk): `spk VERB PATH --json`
-// prints $FAKE_SPK_DIR/VERB.json.
-const fakeSpk = `#!/bin/sh
-verb=$1
-[ "$verb" = --version ] && verb=version
-key=$(printf '%s' "$2" | tr / _)
-base="$FAKE_SPK_DIR/$verb"
-[ -f "$base-$key.json" ] && base="$base-$key"
-[ -f "$base.json" ] || { echo "fake spk: no $base.json" >&2; exit 2; }
-cat "$base.json"
-[ -f "$base.exit" ] && exit "$(cat "$base.exit")"
-exit 0
-`
-
 // writeFakeSpk writes the fake spk as dir/spk, renamed into place so it is
 // never executed while open for writing (ETXTBSY).
 func writeFakeSpk(dir string) error {
@@ -389,7 +375,7 @@ func writeFakeSpk(dir string) error {
 		return err
 	}
 	tmp := filepath.Join(dir, ".spk.tmp")
-	if err := os.WriteFile(tmp, []byte(fakeSpk), 0o755); err != nil {
+	if err := os.WriteFile(tmp, []byte(fakespk.Script), 0o755); err != nil {
 		return err
 	}
 	return os.Rename(tmp, filepath.Join(dir, "spk"))
