@@ -27,8 +27,12 @@ func DecodeTOML(data []byte) (map[string]any, error) {
 	if err := checkDepth(data); err != nil {
 		return nil, err
 	}
-	var raw map[string]any
-	if _, err := toml.Decode(string(data), &raw); err != nil {
+	// Into an interface, the decoder hands over the tables it parsed
+	// instead of copying them into a new map; from a bytes.Reader it
+	// copies the input once, not twice (issue 29: decoding is most of the
+	// structural check).
+	var raw any
+	if _, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			line, col := position(data, pe.Position)
