@@ -26,6 +26,13 @@ import (
 // --json, through Main itself, so its data equals the CLI's.
 type McpCmd struct {
 	PrintConfig string `name:"print-config" placeholder:"CLIENT" predictor:"mcp_client" help:"Print the registration snippet of CLIENT (${mcp_clients}) and exit; no client file is edited."`
+	PageKiB     int    `name:"page-kib" default:"32" placeholder:"N" help:"Page a tool result whose paged arrays exceed N KiB of JSON (1 to 1024; default 32): raise it for a client that takes large results whole."`
+	KeepResults int    `name:"keep-results" default:"8" placeholder:"N" help:"Keep the last N paged results for their cursors (1 to 1000; default 8); an older cursor has expired."`
+}
+
+// MCPPaging bounds the pages of large tool results (zero: the defaults).
+type MCPPaging struct {
+	PageBytes, KeptResults int
 }
 
 // Help is the detail of `ah mcp --help`.
@@ -37,6 +44,12 @@ func (c *McpCmd) Help() string {
 
 // Validate rejects an unknown client.
 func (c *McpCmd) Validate() error {
+	if c.PageKiB < 1 || c.PageKiB > 1024 {
+		return usageError("--page-kib %d: give a number of KiB from 1 to 1024", c.PageKiB)
+	}
+	if c.KeepResults < 1 || c.KeepResults > 1000 {
+		return usageError("--keep-results %d: give a number from 1 to 1000", c.KeepResults)
+	}
 	if c.PrintConfig == "" {
 		return nil
 	}
@@ -53,7 +66,7 @@ func (c *McpCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if c.PrintConfig != "" {
 		return mcpserver.PrintConfig(d.Streams.Out, c.PrintConfig)
 	}
-	s, err := MCPServer(d, g.Chdir)
+	s, err := MCPServer(d, g.Chdir, MCPPaging{PageBytes: c.PageKiB << 10, KeptResults: c.KeepResults})
 	if err != nil {
 		return err
 	}
@@ -67,7 +80,7 @@ func (c *McpCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 // MCPServer is the server of `ah mcp` on d: every tool runs in dir (empty:
 // the working directory), as `ah -C dir`. Tests connect it to the SDK's
 // in-memory transports.
-func MCPServer(d *Deps, dir string) (*mcp.Server, error) {
+func MCPServer(d *Deps, dir string, paging MCPPaging) (*mcp.Server, error) {
 	g := &Globals{}
 	var prefix []string
 	if dir != "" {
@@ -78,8 +91,10 @@ func MCPServer(d *Deps, dir string) (*mcp.Server, error) {
 		g.Chdir, prefix = abs, []string{"-C", abs}
 	}
 	return mcpserver.New(mcpserver.Options{
-		Version: Version,
-		Run:     mcpRunner(d, prefix),
+		Version:     Version,
+		Run:         mcpRunner(d, prefix),
+		PageBytes:   paging.PageBytes,
+		KeptResults: paging.KeptResults,
 		Scenario: func(_ context.Context, capability, id string) (mcpserver.Scenario, error) {
 			return findScenario(g, d, capability, id)
 		},

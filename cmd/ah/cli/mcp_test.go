@@ -39,11 +39,18 @@ func mcpRepo(t *testing.T) string {
 // in-memory transports.
 func mcpSession(t *testing.T, root string) *mcp.ClientSession {
 	t.Helper()
+	return mcpSessionPaged(t, root, cli.MCPPaging{})
+}
+
+// mcpSessionPaged is mcpSession with paging bounds (ah mcp --page-kib,
+// --keep-results).
+func mcpSessionPaged(t *testing.T, root string, paging cli.MCPPaging) *mcp.ClientSession {
+	t.Helper()
 	ctx := context.Background()
 	d := cli.System()
 	d.Streams = &cli.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
 	d.Getenv = func(string) string { return "" }
-	s, err := cli.MCPServer(d, root)
+	s, err := cli.MCPServer(d, root, paging)
 	require.NoError(t, err)
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := s.Connect(ctx, st, nil)
@@ -517,6 +524,26 @@ func TestMCPPagination(t *testing.T) {
 	res := callTool(t, cs, "ah_check", map[string]any{"cursor": "bogus"})
 	assert.True(t, res.IsError)
 	assert.Contains(t, textOf(res), "call ah_check again without cursor")
+}
+
+// TestMCPPagingBounds: --page-kib bounds each page, and --keep-results
+// how many paged results keep their cursors.
+func TestMCPPagingBounds(t *testing.T) {
+	root := bigRepo(t, 300)
+	cs := mcpSessionPaged(t, root, cli.MCPPaging{PageBytes: 4 << 10, KeptResults: 1})
+	first := callPage(t, cs, "ah_check", nil, schemas.CheckOutput)
+	require.NotEmpty(t, first.cursor)
+	items := first.env["data"].(map[string]any)["findings"].([]any)
+	b, _ := json.Marshal(items)
+	assert.LessOrEqual(t, len(b), 4<<10, "a page is bounded by --page-kib")
+	assert.Greater(t, len(b), 2<<10, "and filled up to it")
+
+	second := callPage(t, cs, "ah_report", nil, schemas.ReportOutput)
+	require.NotEmpty(t, second.cursor)
+	res := callTool(t, cs, "ah_check", map[string]any{"cursor": first.cursor})
+	assert.True(t, res.IsError, "the first result's cursor expired: only one is kept")
+	assert.Contains(t, textOf(res), "the server keeps its last 1 paged results")
+	callPage(t, cs, "ah_report", map[string]any{"cursor": second.cursor}, schemas.ReportOutput)
 }
 
 // TestMCPNextCursor: ah_next's next_cursor gives the steps after limit.

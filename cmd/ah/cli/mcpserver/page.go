@@ -16,14 +16,16 @@ import (
 // scenarios). A result within it comes whole, equal to the CLI's.
 const DefaultPageBytes = 32 << 10
 
-// keptResults is how many paged results the server keeps for their
-// cursors; an older cursor has expired.
-const keptResults = 8
+// DefaultKeptResults is how many paged results the server keeps for
+// their cursors; an older cursor has expired.
+const DefaultKeptResults = 8
 
 // pager keeps the results too large for one page, so that a cursor pages
 // through the result the first call made, never running it again.
 type pager struct {
 	bytes int
+	// limit is how many results are kept (DefaultKeptResults).
+	limit int
 
 	mu      sync.Mutex
 	seq     int
@@ -42,11 +44,14 @@ type kept struct {
 	limit  int
 }
 
-func newPager(bytes int) *pager {
+func newPager(bytes, keep int) *pager {
 	if bytes < 1 {
 		bytes = DefaultPageBytes
 	}
-	return &pager{bytes: bytes, results: map[int]*kept{}}
+	if keep < 1 {
+		keep = DefaultKeptResults
+	}
+	return &pager{bytes: bytes, limit: keep, results: map[int]*kept{}}
 }
 
 // keep stores k and returns its number.
@@ -55,7 +60,7 @@ func (p *pager) keep(k *kept) int {
 	defer p.mu.Unlock()
 	p.seq++
 	p.results[p.seq] = k
-	delete(p.results, p.seq-keptResults)
+	delete(p.results, p.seq-p.limit)
 	return p.seq
 }
 
@@ -67,7 +72,7 @@ func cursor(n, offset int) string {
 // lookup finds the result and offset a cursor names, or says what to do
 // instead.
 func (p *pager) lookup(tool, c string) (int, *kept, int, error) {
-	expired := fmt.Errorf("ah: cursor %q is unknown or has expired (the server keeps its last %d paged results): call %s again without cursor", c, keptResults, tool)
+	expired := fmt.Errorf("ah: cursor %q is unknown or has expired (the server keeps its last %d paged results): call %s again without cursor", c, p.limit, tool)
 	b, err := base64.RawURLEncoding.DecodeString(c)
 	parts := strings.Split(string(b), ":")
 	if err != nil || len(parts) != 3 || parts[0] != "ah" {

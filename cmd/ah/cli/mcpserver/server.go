@@ -67,6 +67,9 @@ type Options struct {
 	Scenario ScenarioSource
 	// PageBytes bounds one page of a large result (0: DefaultPageBytes).
 	PageBytes int
+	// KeptResults is how many paged results keep their cursors (0:
+	// DefaultKeptResults).
+	KeptResults int
 }
 
 // instructions tell the client what the server is for.

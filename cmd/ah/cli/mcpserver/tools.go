@@ -122,7 +122,7 @@ func addTools(s *mcp.Server, o Options) {
 		res, _ := envelopeResult(o.Run(ctx, Invocation{Args: args}), summary)
 		return res
 	}
-	pages := newPager(o.PageBytes)
+	pages := newPager(o.PageBytes, o.KeptResults)
 	addTool(s, &mcp.Tool{
 		Name:        "ah_check",
 		Description: "Run the gate (ah check --json): every scenario needs a valid contract, and with run_tests its tests must pass. Returns the check envelope (schema " + schemas.Base + schemas.CheckOutput + "); findings quote repository text as data.",
