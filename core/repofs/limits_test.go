@@ -173,3 +173,44 @@ func TestReadFileConfined(t *testing.T) {
 	require.True(t, ok, "got %v, want a refusal", err)
 	assert.Contains(t, r.Why, "absolute path /etc")
 }
+
+// countFS counts the reads of every file it opens.
+type countFS struct {
+	fstest.MapFS
+	reads *int
+}
+
+func (c countFS) Open(name string) (fs.File, error) {
+	f, err := c.MapFS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return countFile{f, c.reads}, nil
+}
+
+type countFile struct {
+	fs.File
+	reads *int
+}
+
+func (c countFile) Read(p []byte) (int, error) {
+	*c.reads++
+	return c.File.Read(p)
+}
+
+// TestReadFileOneRead: a file read whole at the size its Stat gave needs
+// no second read to see its end (issue 29: one read per contract); a file
+// longer than that size, grown since, is still read to its end.
+func TestReadFileOneRead(t *testing.T) {
+	reads := 0
+	fsys := countFS{fstest.MapFS{"c.toml": {Data: []byte("id = \"x\"\n")}}, &reads}
+	data, err := repofs.ReadFile(fsys, "c.toml", repofs.ContractLimit)
+	require.NoError(t, err)
+	assert.Equal(t, "id = \"x\"\n", string(data))
+	assert.Equal(t, 1, reads)
+
+	grown := growFS{fstest.MapFS{"c.toml": {Data: []byte("id = \"x\"\n")}}}
+	data, err = repofs.ReadFile(grown, "c.toml", repofs.ContractLimit)
+	require.NoError(t, err)
+	assert.Equal(t, "id = \"x\"\n", string(data), "a file grown since Stat is read to its end")
+}

@@ -104,6 +104,9 @@ func (d dirFS) ReadFile(name string) ([]byte, error) {
 }
 
 func (d dirFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if entries, ok := d.fast.readDir(name, d.fsys.Lstat); ok {
+		return entries, nil
+	}
 	if _, err := d.fsys.Stat(name); err != nil {
 		if e := d.explain("readdir", name, err); e != nil {
 			return nil, e

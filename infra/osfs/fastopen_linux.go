@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -73,6 +75,45 @@ func (r fastRoot) openFast(name string) fs.File {
 	}
 	return &fdFile{fd: fd, name: name, st: st}
 }
+
+// readDir lists a directory below the root through an openFast
+// descriptor: os.Root's ReadDir stats every entry, since its entries cannot
+// load their FileInfo later, one system call an entry (issue 29: a corpus
+// of 10,000 contracts made 10,000 of them). Here the types come from the
+// directory listing itself, and the rare Info goes through lstat, the
+// root's. ok is false when the fast path cannot decide; the caller then
+// takes the portable path.
+func (r fastRoot) readDir(name string, lstat func(string) (fs.FileInfo, error)) (entries []fs.DirEntry, ok bool) {
+	f := r.openFast(name)
+	if f == nil {
+		return nil, false
+	}
+	defer f.Close()
+	dir, isDir := f.(*os.File)
+	if !isDir {
+		return nil, false
+	}
+	list, err := dir.ReadDir(-1)
+	if err != nil {
+		return nil, false
+	}
+	entries = make([]fs.DirEntry, len(list))
+	for i, e := range list {
+		entries[i] = rootDirent{e, path.Join(name, e.Name()), lstat}
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, true
+}
+
+// rootDirent is an entry of readDir: its Info is the root's lstat, never
+// one relative to the working directory as os's lazy Info would be.
+type rootDirent struct {
+	fs.DirEntry
+	path  string
+	lstat func(string) (fs.FileInfo, error)
+}
+
+func (e rootDirent) Info() (fs.FileInfo, error) { return e.lstat(e.path) }
 
 // fdFile is a regular file read through its descriptor alone: os.NewFile
 // would probe it for the network poller (two more system calls a file)

@@ -58,3 +58,44 @@ func TestOpenFast(t *testing.T) {
 	}
 	assert.Nil(t, fastRoot{}.openFast("a/c.toml"), "the zero value has no root")
 }
+
+// TestReadDirFast: the fast listing has os.Root's names, order and types,
+// and an entry's Info is read below the root, whatever the working
+// directory; a file, a link leaving the root or a missing path is left to
+// the portable path.
+func TestReadDirFast(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "d", "sub"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "d", "b.toml"), []byte("id = 1\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "d", "a.toml"), []byte("x"), 0o644))
+	require.NoError(t, os.Symlink("b.toml", filepath.Join(root, "d", "link")))
+	require.NoError(t, os.Symlink("../../"+filepath.Base(outside), filepath.Join(root, "escape")))
+	r := openFastRoot(root)
+	osRoot, err := os.OpenRoot(root)
+	require.NoError(t, err)
+	defer osRoot.Close()
+	rfs := osRoot.FS().(rootFS)
+	got, ok := r.readDir("d", rfs.Lstat)
+	if !ok && noOpenat2.Load() {
+		t.Skip("openat2 is not available here")
+	}
+	require.True(t, ok)
+	want, err := rfs.ReadDir("d")
+	require.NoError(t, err)
+	require.Len(t, got, len(want))
+	t.Chdir(outside) // Info must not be relative to the working directory
+	for i := range want {
+		assert.Equal(t, want[i].Name(), got[i].Name())
+		assert.Equal(t, want[i].Type(), got[i].Type(), want[i].Name())
+		fi, err := got[i].Info()
+		require.NoError(t, err, want[i].Name())
+		wi, _ := want[i].Info()
+		assert.Equal(t, wi.Size(), fi.Size(), want[i].Name())
+		assert.Equal(t, wi.Mode(), fi.Mode(), want[i].Name())
+	}
+	for _, name := range []string{"d/b.toml", "escape", "missing", "d/../d"} {
+		_, ok := r.readDir(name, rfs.Lstat)
+		assert.False(t, ok, name)
+	}
+}

@@ -10,3 +10,7 @@ type fastRoot struct{}
 func openFastRoot(string) fastRoot { return fastRoot{} }
 
 func (fastRoot) openFast(string) fs.File { return nil }
+
+func (fastRoot) readDir(string, func(string) (fs.FileInfo, error)) ([]fs.DirEntry, bool) {
+	return nil, false
+}
