@@ -62,7 +62,21 @@ type collision struct {
 // the deployed scope.
 func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	var r resolved
+	// The contracts are listed while the specs are read: neither needs
+	// the other, and a processor would otherwise wait (issue 29).
+	type listing struct {
+		paths   []string
+		refused []finding.Finding
+		err     error
+	}
+	listed := make(chan listing, 1)
+	go func() {
+		var l listing
+		l.paths, l.refused, l.err = deployedContracts(fsys, cfg.Specs)
+		listed <- l
+	}()
 	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
+	l := <-listed
 	if err != nil {
 		return r, spec.DirErrorIn(fsys, cfg.Specs, err)
 	}
@@ -70,6 +84,11 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 		files = spec.Qualify(files)
 	}
 	r.files = files
+	n := 0
+	for _, f := range files {
+		n += len(f.Scenarios)
+	}
+	r.units = make([]Unit, 0, n)
 	for _, f := range files {
 		unique, cols := spec.Dedupe(f.Scenarios)
 		for _, s := range unique {
@@ -84,9 +103,9 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 			r.collisions = append(r.collisions, collision{f.Capability, f.Path, contract.Path(config.Dir, f.Capability, c.Second.ID), c})
 		}
 	}
-	r.contracts, r.refused, err = deployedContracts(fsys, cfg.Specs)
-	if err != nil {
-		return r, err
+	r.contracts, r.refused = l.paths, l.refused
+	if l.err != nil {
+		return r, l.err
 	}
 	return r, coverLinked(fsys, cfg, &r)
 }

@@ -5,11 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/archetype"
@@ -17,6 +14,7 @@ import (
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
+	"github.com/espectacular/ah/core/parallel"
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/shellword"
 	"github.com/espectacular/ah/core/spec"
@@ -74,16 +72,7 @@ type readContract struct {
 func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 	out := make([]readContract, len(units))
 	errs := make([]error, len(units))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(units)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(units); i = int(next.Add(1) - 1) {
-				out[i], errs[i] = checkContract(fsys, units[i])
-			}
-		})
-	}
-	wg.Wait()
+	parallel.Each(len(units), func(i int) { out[i], errs[i] = checkContract(fsys, units[i]) })
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

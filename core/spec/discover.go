@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/espectacular/ah/core/parallel"
 	"github.com/espectacular/ah/core/repofs"
 )
 
@@ -57,6 +58,9 @@ func DiscoverLimit(fsys fs.FS, root string, limit int64) ([]File, error) {
 		return nil, err
 	}
 	var files []File
+	// The walk only lists; the specs are read and parsed afterwards, one
+	// worker per processor, each into its own slot (issue 29).
+	var read []int
 	err := repofs.Walk(fsys, root, func(e repofs.Entry) error {
 		if e.Refused != nil {
 			if specCandidate(e) {
@@ -71,28 +75,39 @@ func DiscoverLimit(fsys fs.FS, root string, limit int64) ([]File, error) {
 		if e.Dir || e.Name != "spec.md" || path.Dir(e.Path) == root {
 			return nil
 		}
-		f := File{Capability: capabilityOf(root, path.Dir(e.Path)), Path: e.Path}
-		text, err := repofs.ReadString(fsys, e.Path, limit)
-		if _, ok := errors.AsType[*repofs.TooLarge](err); ok {
-			f.Skipped = err
-			files = append(files, f)
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("read %s: %w", e.Path, err)
-		}
-		f.Doc = ParseString(text)
-		f.Scenarios = f.Doc.Flatten()
-		files = append(files, f)
+		read = append(read, len(files))
+		files = append(files, File{Capability: capabilityOf(root, path.Dir(e.Path)), Path: e.Path})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	errs := make([]error, len(read))
+	parallel.Each(len(read), func(i int) { errs[i] = readSpec(fsys, &files[read[i]], limit) })
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
 	slices.SortFunc(files, func(a, b File) int {
 		return cmp.Or(strings.Compare(a.Capability, b.Capability), strings.Compare(a.Path, b.Path))
 	})
 	return files, nil
+}
+
+// readSpec reads and parses f.Path; a spec over limit is Skipped.
+func readSpec(fsys fs.FS, f *File, limit int64) error {
+	text, err := repofs.ReadString(fsys, f.Path, limit)
+	if _, ok := errors.AsType[*repofs.TooLarge](err); ok {
+		f.Skipped = err
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read %s: %w", f.Path, err)
+	}
+	f.Doc = ParseString(text)
+	f.Scenarios = f.Doc.Flatten()
+	return nil
 }
 
 // checkRoot says whether root is a directory to walk.
