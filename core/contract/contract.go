@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unique"
 
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/schema"
@@ -149,16 +150,24 @@ func describe(p schema.Problem) string {
 // fill copies the well-typed fields of a decoded document into c, so that
 // later checks (id-mismatch, no-tests-declared) work on partially valid
 // contracts too.
+//
+// Every string is copied out of the decoder's: those point into the whole
+// file's text, which a corpus of contracts would otherwise keep alive to
+// the end (issue 29: peak memory per scenario). The few values many
+// contracts share are interned.
 func fill(c *Contract, doc map[string]any) {
-	str := func(k string) string { s, _ := doc[k].(string); return s }
-	c.ID, c.Description, c.Archetype = str("id"), str("description"), str("archetype")
-	c.Status, c.SupersededBy, c.AuthoredWith = str("status"), str("superseded_by"), str("authored_with")
-	c.FalsifiabilityClass = str("falsifiability_class")
+	str := func(k string) string { s, _ := doc[k].(string); return strings.Clone(s) }
+	common := func(k string) string { s, _ := doc[k].(string); return unique.Make(s).Value() }
+	c.ID, c.Description, c.Archetype = str("id"), str("description"), common("archetype")
+	c.Status, c.SupersededBy, c.AuthoredWith = common("status"), str("superseded_by"), common("authored_with")
+	c.FalsifiabilityClass = common("falsifiability_class")
 	c.Mutation = mutation(doc)
 	if w, ok := doc["waiver"].(map[string]any); ok {
 		c.Waiver = &Waiver{}
-		c.Waiver.Reason, _ = w["reason"].(string)
+		reason, _ := w["reason"].(string)
+		c.Waiver.Reason = strings.Clone(reason)
 		e, _ := w["expires"].(string)
+		e = strings.Clone(e)
 		// A TOML date arrives as RFC 3339 text: its day is the first ten.
 		c.Waiver.Expires = e[:min(len(e), 10)]
 	}
@@ -172,16 +181,17 @@ func fill(c *Contract, doc map[string]any) {
 		arr, _ := tests[t].([]any)
 		for i, raw := range arr {
 			m, _ := raw.(map[string]any)
-			e := Entry{Type: t, Index: i}
-			e.Flags, _ = m["flags"].(string)
-			e.Command, _ = m["command"].(string)
-			e.Runner, _ = m["runner"].(string)
+			e := Entry{Type: unique.Make(t).Value(), Index: i}
+			flags, _ := m["flags"].(string)
+			command, _ := m["command"].(string)
+			runner, _ := m["runner"].(string)
+			e.Flags, e.Command, e.Runner = strings.Clone(flags), strings.Clone(command), strings.Clone(runner)
 			e.TimeoutSeconds = integer(m["timeout_seconds"])
 			e.Exclusive, _ = m["exclusive"].(bool)
 			if rs, ok := m["resources"].([]any); ok {
 				for _, r := range rs {
 					if s, ok := r.(string); ok {
-						e.Resources = append(e.Resources, s)
+						e.Resources = append(e.Resources, strings.Clone(s))
 					}
 				}
 			}

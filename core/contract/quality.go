@@ -1,5 +1,7 @@
 package contract
 
+import "strings"
+
 // Mutation is a contract's [quality.mutation] table: its opt-in to
 // mutation measurement (issue 16). It is settings, never a test entry.
 type Mutation struct {
@@ -27,7 +29,7 @@ func mutation(doc map[string]any) Mutation {
 	if xs, ok := t["args"].([]any); ok {
 		for _, x := range xs {
 			if s, ok := x.(string); ok {
-				m.Args = append(m.Args, s)
+				m.Args = append(m.Args, strings.Clone(s))
 			}
 		}
 	}
