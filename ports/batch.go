@@ -1,5 +1,7 @@
 package ports
 
+import "io/fs"
+
 // Batcher is an optional capability of a Reporter: running the bindings of
 // several contracts that share one runner in a single invocation, and
 // giving each binding its verdict from the per-test report (issue 12). The
@@ -54,4 +56,21 @@ type Auditor interface {
 	// package pattern resolved to its import path) and the anomalies
 	// found in the report against the listing.
 	Audit(listing []byte, sels []Selector, rep TestReport) (resolved []Selector, anomalies []string, ok bool)
+}
+
+// SourceLister is an optional capability of an Auditor whose listing can
+// be read from the test files instead of built and run (issue 29: go test
+// -list links every test binary, as many links as the batch's own). The
+// core runs SourceArgv, hands its stdout to SourceListing with the
+// repository's files, and gives the result to Audit; when either declines
+// or the command fails, AuditArgv lists as before.
+type SourceLister interface {
+	// SourceArgv is the command naming the batch's test files (go: go
+	// list); ok is false when the runner's flags may choose files in a way
+	// the driver does not mirror.
+	SourceArgv(command []string, sels []Selector) (argv []string, ok bool)
+	// SourceListing reads the named files from repo, the repository rooted
+	// at the absolute directory root, and returns a listing for Audit; ok
+	// is false when a file is outside repo, unreadable or unparsable.
+	SourceListing(stdout []byte, root string, repo fs.FS) (listing []byte, ok bool)
 }

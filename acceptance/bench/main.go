@@ -4,6 +4,7 @@
 //
 //	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay,overlay-added,structural,structural-100k]
 //	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
+//	go run ./acceptance/bench -n 3 -only gate-go  # issue 29: a 9-package Go module's gate against one go test
 //	go run ./acceptance/bench -only select-safety # issue 25: selection never leaves out a failing contract
 //	go run ./acceptance/bench -only litter [-iterations 200] [-seed 1]   # litter-archive,litter-contract-new,litter-supersede,litter-sync
 //
@@ -112,6 +113,8 @@ func run(runs int, only []string, lo litterOpts) error {
 			err = b.batchVitest()
 		case "batch-self":
 			err = b.batchSelf()
+		case "gate-go":
+			err = b.gateGo()
 		case "select-safety":
 			err = b.selectSafety()
 		case "select-safety-generated":
@@ -123,7 +126,7 @@ func run(runs int, only []string, lo litterOpts) error {
 		case "litter-archive", "litter-contract-new", "litter-supersede", "litter-sync":
 			err = b.litterAll([]string{strings.TrimPrefix(name, "litter-")}, lo.iterations, lo.seed)
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, select-safety, select-safety-generated, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, select-safety, select-safety-generated, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)

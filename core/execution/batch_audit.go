@@ -22,6 +22,9 @@ func auditListing(ctx context.Context, env Env, inv Invocation, b *batch) (listi
 	if !isAuditor {
 		return nil, true
 	}
+	if listing, ok := sourceListing(ctx, env, inv, b); ok {
+		return listing, true
+	}
 	argv := au.AuditArgv(slices.Clone(b.prefix), b.sels)
 	out := &cappedBuffer{max: MaxListing}
 	res, err := env.Process.Run(ctx, ports.Command{
@@ -31,6 +34,29 @@ func auditListing(ctx context.Context, env Env, inv Invocation, b *batch) (listi
 		return nil, false
 	}
 	return out.b, true
+}
+
+// sourceListing lists a batch's tests from its test files when its
+// batcher can (ports.SourceLister): a go batch then links each test binary
+// once, for its run, instead of once more to list it (issue 29). ok false
+// leaves the listing to the framework.
+func sourceListing(ctx context.Context, env Env, inv Invocation, b *batch) ([]byte, bool) {
+	sl, ok := b.batcher.(ports.SourceLister)
+	if !ok || env.Repo == nil {
+		return nil, false
+	}
+	argv, ok := sl.SourceArgv(slices.Clone(b.prefix), b.sels)
+	if !ok {
+		return nil, false
+	}
+	out := &cappedBuffer{max: MaxListing}
+	res, err := env.Process.Run(ctx, ports.Command{
+		Argv: env.wrap(argv), Dir: env.Dir, Env: inv.Env, Timeout: inv.Timeout, Stdout: out,
+	})
+	if err != nil || res.ExitCode != 0 || res.TimedOut || res.Signaled || res.Canceled || out.over {
+		return nil, false
+	}
+	return sl.SourceListing(out.b, env.Dir, env.Repo)
 }
 
 // audited checks a batch's report against its listing: the selections to

@@ -2,6 +2,7 @@ package execution
 
 import (
 	"context"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -16,6 +17,10 @@ type Env struct {
 	Process ports.Process
 	// Dir is the absolute repository root: every test runs there.
 	Dir string
+	// Repo reads the repository's files (confined to Dir), for a batch
+	// listed from its test files (ports.SourceLister); nil lists every
+	// batch through its framework.
+	Repo fs.FS
 	// Scratch holds adapter report files; nil runs adapter jobs as
 	// declared, judged by their exit status alone.
 	Scratch ports.Scratch

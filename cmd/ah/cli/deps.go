@@ -129,5 +129,5 @@ func appendFile(path string) (io.WriteCloser, error) {
 // env is where the processes of a check run in repository r: adapter
 // probes, tests and the mutation tool, filled here once for every command.
 func (d *Deps) env(r *repo) execution.Env {
-	return execution.Env{Process: d.Process, Dir: r.Root, Scratch: d.Scratch, Getenv: d.Getenv}
+	return execution.Env{Process: d.Process, Dir: r.Root, Repo: r.FS, Scratch: d.Scratch, Getenv: d.Getenv}
 }
