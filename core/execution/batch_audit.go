@@ -11,8 +11,8 @@ import (
 // longer than this cannot be read, and the batch falls back.
 const MaxListing = 16 << 20
 
-// unlisted is the anomaly of a batch whose audit listing (go test -list)
-// could not be run or read, so no reported name can be checked.
+// unlisted is the anomaly of a batch whose audit listing (its test files,
+// or go test -list) could not be run or read, so no reported name can be checked.
 const unlisted = "the list of its tests could not be read"
 
 // auditListing runs the batcher's listing command before the batch, when

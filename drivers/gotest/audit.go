@@ -92,7 +92,7 @@ func (Driver) Audit(list []byte, sels []ports.Selector, rep ports.TestReport) ([
 		}
 		top, _, _ := strings.Cut(strings.TrimPrefix(tc.ID, pkg+"."), "/")
 		if !names[pkg][top] {
-			anomalies = append(anomalies, fmt.Sprintf("a result for %s, which %s does not define (go test -list)", tc.ID, pkg))
+			anomalies = append(anomalies, fmt.Sprintf("a result for %s, which %s does not define (its test files and go test -list name no such test)", tc.ID, pkg))
 		}
 		reported[tc.ID] = true
 	}

@@ -43,9 +43,9 @@ func TestAudit(t *testing.T) {
 	}{
 		{"whole", []ports.TestCase{pass("m/a.TestA"), pass("m.TestB"), pass("m.TestB/x")}, nil},
 		{"a ghost", []ports.TestCase{pass("m/a.TestA"), pass("m.TestB"), pass("m/a.TestGhost")},
-			[]string{"a result for m/a.TestGhost, which m/a does not define (go test -list)"}},
+			[]string{"a result for m/a.TestGhost, which m/a does not define (its test files and go test -list name no such test)"}},
 		{"a ghost's subtest", []ports.TestCase{pass("m/a.TestA"), pass("m.TestB"), pass("m.TestGhost/x")},
-			[]string{"a result for m.TestGhost/x, which m does not define (go test -list)"}},
+			[]string{"a result for m.TestGhost/x, which m does not define (its test files and go test -list name no such test)"}},
 		{"another package", []ports.TestCase{pass("m/a.TestA"), pass("m.TestB"), pass("other.TestA")},
 			[]string{"a result for other.TestA, in no package the batch ran"}},
 		{"a selected test without a result", []ports.TestCase{pass("m.TestB")},

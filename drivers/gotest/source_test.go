@@ -108,10 +108,10 @@ func TestSourceListing(t *testing.T) {
 	}})
 	require.True(t, ok)
 	assert.Equal(t, []string{
-		"a result for m/a.Testify, which m/a does not define (go test -list)",
-		"a result for m/a.TestMethod, which m/a does not define (go test -list)",
-		"a result for m/a.ExampleNoOutput, which m/a does not define (go test -list)",
-		"a result for m/a.TestMain, which m/a does not define (go test -list)",
+		"a result for m/a.Testify, which m/a does not define (its test files and go test -list name no such test)",
+		"a result for m/a.TestMethod, which m/a does not define (its test files and go test -list name no such test)",
+		"a result for m/a.ExampleNoOutput, which m/a does not define (its test files and go test -list name no such test)",
+		"a result for m/a.TestMain, which m/a does not define (its test files and go test -list name no such test)",
 	}, anomalies)
 	_, anomalies, _ = gotest.New().Audit(listing, sels, ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass("m/a.TestA")}})
 	assert.Contains(t, anomalies, "no result for m/a.TestX, which the batch runs", "a listed test the union runs must report")
