@@ -5,6 +5,7 @@ package execproc
 import (
 	"fmt"
 	"io"
+	"os"
 )
 
 // groupLine is the width of one line of a groupFile: a pgid right-aligned
@@ -60,4 +61,15 @@ func (g *groupFile) remove(pgid int) error {
 func (g *groupFile) write(line int, text string) error {
 	_, err := g.f.WriteAt([]byte(text), int64(line*groupLine))
 	return err
+}
+
+// tempGroupFile makes a groupFile as a temporary file, removed at once:
+// the open descriptors of ah and the watchdog keep it until both are gone.
+func tempGroupFile() (*os.File, error) {
+	f, err := os.CreateTemp("", "ah-watchdog-")
+	if err != nil {
+		return nil, err
+	}
+	_ = os.Remove(f.Name())
+	return f, nil
 }
