@@ -10,10 +10,15 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 )
 
 func main() {
+	// One processor, as ah runs tests at --jobs 1 (cmd/ah/cli capProcs):
+	// with more, every start pays cross-thread wake-ups, and the floor
+	// would sit above what ah does.
+	runtime.GOMAXPROCS(1)
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: execfloor COMMANDS-FILE")
 		os.Exit(2)
