@@ -142,18 +142,28 @@ func setup(runs int) (bench, func(), error) {
 		return bench{}, nil, err
 	}
 	done := func() { os.RemoveAll(tmp) }
-	ah := filepath.Join(tmp, "ah")
-	build := exec.Command("go", "build", "-o", ah, "./cmd/ah")
-	if build.Dir, err = moduleRoot(); err != nil {
+	b := bench{tmp: tmp, runs: runs}
+	if b.ah, err = b.build("ah", "./cmd/ah"); err != nil {
 		done()
 		return bench{}, nil, err
 	}
+	return b, done, nil
+}
+
+// build builds the module's package pkg into the temporary directory as
+// name and returns its path.
+func (b bench) build(name, pkg string) (string, error) {
+	out := filepath.Join(b.tmp, name)
+	build := exec.Command("go", "build", "-o", out, pkg)
+	var err error
+	if build.Dir, err = moduleRoot(); err != nil {
+		return "", err
+	}
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
-		done()
-		return bench{}, nil, fmt.Errorf("build ah: %w", err)
+		return "", fmt.Errorf("build %s: %w", name, err)
 	}
-	return bench{ah: ah, tmp: tmp, runs: runs}, done, nil
+	return out, nil
 }
 
 type bench struct {
@@ -184,9 +194,18 @@ func (b bench) overhead() (float64, error) {
 	if err := os.WriteFile(loop, []byte(script.String()), 0o644); err != nil {
 		return 0, err
 	}
+	list := filepath.Join(repo, "commands.txt")
+	if err := os.WriteFile(list, []byte(strings.Join(cmds, "\n")+"\n"), 0o644); err != nil {
+		return 0, err
+	}
+	floor, err := b.build("execfloor", "./acceptance/bench/execfloor")
+	if err != nil {
+		return 0, err
+	}
 	ss, err := b.compare(repo,
 		named{"ah check --run-tests", []string{b.ah, "check", "--run-tests", "--quiet", "-J", "1"}},
 		named{"shell loop", []string{"/bin/sh", loop}},
+		named{"go exec floor", []string{floor, list}},
 		named{"ah check (no tests)", []string{b.ah, "check"}},
 		named{"ah version (startup)", []string{b.ah, "version"}})
 	if err != nil {
@@ -195,9 +214,14 @@ func (b bench) overhead() (float64, error) {
 	fmt.Printf("overhead: %d tests of `true`, --jobs 1\n", n)
 	printSeries(ss...)
 	printRatio("ratio run-tests / loop", ss[0], ss[1], "<= 1.2")
+	// A Go program doing nothing but os/exec's Run on each command is the
+	// floor for any Go runner: Go's fork and exec, and its runtime, cost
+	// more than the shell's vfork.
+	printRatio("ratio go exec floor / loop", ss[2], ss[1], "informative")
+	printRatio("ratio run-tests / floor", ss[0], ss[2], "informative")
 	// What ah adds to running the tests, without its fixed start-up and
 	// structural check, tells the cost per process apart from the fixed one.
-	runOnly := series{name: "run-tests minus check", wall: diff(ss[0].wall, ss[2].wall), cpu: diff(ss[0].cpu, ss[2].cpu)}
+	runOnly := series{name: "run-tests minus check", wall: diff(ss[0].wall, ss[3].wall), cpu: diff(ss[0].cpu, ss[3].cpu)}
 	printRatio("ratio (minus check) / loop", runOnly, ss[1], "informative")
 	fmt.Println()
 	return guardRatio(ss[0], ss[1]), nil

@@ -6,4 +6,4 @@ package execproc
 // applies.
 func adoptOrphans() {}
 
-func killOrphans() {}
+func killOrphans(bool) {}

@@ -5,6 +5,7 @@ package execproc
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -23,14 +24,23 @@ func sysProcAttr() *syscall.SysProcAttr {
 // serialised by syscall.ForkLock anyway, so one thread costs nothing.
 var spawnThread = sync.OnceValue(func() chan<- func() {
 	jobs := make(chan func())
+	ready := make(chan struct{})
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread must not exit
+		spawnTID.Store(int32(syscall.Gettid()))
+		close(ready)
 		for job := range jobs {
 			job()
 		}
 	}()
+	<-ready
 	return jobs
 })
+
+// spawnTID is the spawn thread's id once it runs, else 0: the parent of
+// every test, where older kernels re-parent a test's orphans (see
+// orphanParents).
+var spawnTID atomic.Int32
 
 // onSpawnThread runs start on the spawn thread and returns its error.
 func onSpawnThread(start func() error) error {

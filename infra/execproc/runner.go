@@ -66,7 +66,7 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 		if untrack(pid) == 0 {
 			// Nothing runs: whatever escaped a test's group now has no
 			// test left that could be using it.
-			killOrphans()
+			killOrphans(true)
 		}
 	}()
 	res.TimedOut, res.Canceled = ch.wait(ctx, cmd.Timeout, r.grace())
@@ -79,7 +79,7 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 // test's process group (setsid, double-forked daemons) and were re-parented
 // to ah (Linux). Call it once no Run is in progress any more.
 func (r *Runner) Close() error {
-	killOrphans()
+	killOrphans(false)
 	return nil
 }
 

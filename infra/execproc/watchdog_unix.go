@@ -3,35 +3,34 @@
 package execproc
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"sync"
 	"syscall"
 )
 
-// watchdogScript is the whole watchdog: a shell reading "+ PGID" and
-// "- PGID" lines from ah, and killing the groups still listed once the
-// pipe ends, which happens only when ah exits, however it dies. It ignores
-// the signals a terminal or CI sends to ah, so it outlives ah to clean up.
+// watchdogScript is the whole watchdog: a shell waiting for the end of a
+// pipe from ah, which comes only when ah exits, however it dies, and then
+// killing the process groups listed in the groupFile on descriptor 3. It
+// ignores the signals a terminal or CI sends to ah, so it outlives ah to
+// clean up. ah writes the file with pwrite only, so the shared offset of
+// descriptor 3 is still at the start.
 const watchdogScript = `trap '' INT TERM HUP QUIT
-groups=' '
-while read -r op g; do
-	case $op in
-	+) groups="$groups$g " ;;
-	-) groups="${groups%% $g *} ${groups#* $g }" ;;
-	esac
-done
-for g in $groups; do kill -KILL "-$g" 2>/dev/null; done
+while read -r _; do :; done
+while read -r g; do
+	[ -n "$g" ] && kill -KILL "-$g" 2>/dev/null
+done <&3
 `
 
-// watchdog is the pipe to the watchdog process; nil if it could not
-// start, when only the parent-death signal stops a killed ah's tests.
+// watchdog is the watchdog's groupFile and the pipe whose end it waits
+// for; groups is nil if it could not start, when only the parent-death
+// signal stops a killed ah's tests.
 var watchdog struct {
-	once sync.Once
-	mu   sync.Mutex
-	w    *os.File
-	pid  int // set once, under live's lock
+	once   sync.Once
+	mu     sync.Mutex
+	w      *os.File // never written: ah's exit closes it
+	groups *groupFile
+	pid    int // set once, under live's lock
 }
 
 // watchdogPID is the watchdog's pid, or 0; the caller holds live's lock.
@@ -44,13 +43,19 @@ func watchdogPID() int { return watchdog.pid }
 // parented to init. The watchdog ends them.
 func startWatchdog() {
 	watchdog.once.Do(func() {
+		state, err := openGroupFile()
+		if err != nil {
+			return
+		}
 		r, w, err := os.Pipe()
 		if err != nil {
+			_ = state.Close()
 			return
 		}
 		defer r.Close()
 		cmd := exec.Command("/bin/sh", "-c", watchdogScript)
 		cmd.Stdin = r
+		cmd.ExtraFiles = []*os.File{state}
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		// Never waited for: it runs until ah exits. Registered as live in
 		// the same critical section as its start, so the orphan reaper
@@ -59,25 +64,31 @@ func startWatchdog() {
 		defer live.Unlock()
 		if err := cmd.Start(); err != nil {
 			_ = w.Close()
+			_ = state.Close()
 			return
 		}
 		live.pids[cmd.Process.Pid] = true
 		watchdog.pid = cmd.Process.Pid
 		watchdog.w = w
+		watchdog.groups = newGroupFile(state)
 	})
 }
 
-// guard tells the watchdog to kill pgid if ah dies before unguard.
-func guard(pgid int) { tellWatchdog('+', pgid) }
-
-// unguard tells the watchdog the group is gone.
-func unguard(pgid int) { tellWatchdog('-', pgid) }
-
-func tellWatchdog(op byte, pgid int) {
+// guard has the watchdog kill pgid if ah dies before unguard.
+func guard(pgid int) {
 	watchdog.mu.Lock()
 	defer watchdog.mu.Unlock()
-	if watchdog.w != nil {
+	if watchdog.groups != nil {
 		// A lost watchdog only loses this protection; the run goes on.
-		_, _ = fmt.Fprintf(watchdog.w, "%c %d\n", op, pgid)
+		_ = watchdog.groups.add(pgid)
+	}
+}
+
+// unguard tells the watchdog the group is gone.
+func unguard(pgid int) {
+	watchdog.mu.Lock()
+	defer watchdog.mu.Unlock()
+	if watchdog.groups != nil {
+		_ = watchdog.groups.remove(pgid)
 	}
 }
