@@ -22,8 +22,8 @@ func TestQualify(t *testing.T) {
 			want: []string{"one", "two"},
 		},
 		{
-			name: "a repeat under another requirement is qualified, the first keeps its id",
-			text: "### Requirement: Show change\n#### Scenario: Not found\nx\n### Requirement: List changes\n#### Scenario: Not found\ny\n",
+			name:          "a repeat under another requirement is qualified, the first keeps its id",
+			text:          "### Requirement: Show change\n#### Scenario: Not found\nx\n### Requirement: List changes\n#### Scenario: Not found\ny\n",
 			want:          []string{"not-found", "list-changes--not-found"},
 			qualification: "list-changes--not-found",
 		},
@@ -39,8 +39,8 @@ func TestQualify(t *testing.T) {
 			collisions: 1,
 		},
 		{
-			name: "a scenario under no requirement qualifies the one under a requirement",
-			text: "#### Scenario: One\nx\n### Requirement: Other\n#### Scenario: One\ny\n",
+			name:          "a scenario under no requirement qualifies the one under a requirement",
+			text:          "#### Scenario: One\nx\n### Requirement: Other\n#### Scenario: One\ny\n",
 			want:          []string{"one", "other--one"},
 			qualification: "other--one",
 		},
