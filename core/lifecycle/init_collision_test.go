@@ -23,6 +23,9 @@ func TestInitCollisions(t *testing.T) {
 		{"option off: the note names it and ah init", defaultConfig, nil,
 			"slug collision: openspec/specs/h/spec.md: scenarios \"Zero off\" (line 3) and \"Zero off\" (line 6) have the id \"zero-off\", so only the first has a contract; " +
 				"set qualify_colliding_ids = true under [scenarios] in .espectacular/config.toml and run `ah init` again: it stubs the second as .espectacular/h/default-30s--zero-off.toml; or rename one of them"},
+		{"option off, scoped by the shared id: the scope entry too", defaultConfig + "[scope]\ninclude = [\"h/zero-off\"]\n", nil,
+			"slug collision: openspec/specs/h/spec.md: scenarios \"Zero off\" (line 3) and \"Zero off\" (line 6) have the id \"zero-off\", so only the first has a contract; " +
+				"set qualify_colliding_ids = true under [scenarios] in .espectacular/config.toml, add \"h/default-30s--zero-off\" to [scope] include and run `ah init` again: it stubs the second as .espectacular/h/default-30s--zero-off.toml; or rename one of them"},
 		{"option on: the missing stub", defaultConfig + "[scenarios]\nqualify_colliding_ids = true\n", []string{".espectacular/h/default-30s--zero-off.toml"}, ""},
 		{"option on, scoped by the shared id: the scope entry to add", defaultConfig + "[scenarios]\nqualify_colliding_ids = true\n[scope]\ninclude = [\"h/zero-off\"]\n", nil,
 			"out of scope: h/default-30s--zero-off (qualified from h/zero-off, which [scope] include names): add \"h/default-30s--zero-off\" to [scope] include in .espectacular/config.toml and run `ah init` again to stub it"},

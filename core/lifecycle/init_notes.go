@@ -14,16 +14,20 @@ import (
 // adoption trial found the collisions with ah check, set
 // qualify_colliding_ids, and could not tell what writes the second stub
 // (ah init does, run again).
-func collisionNotes(files []spec.File, qualify bool) []string {
+func collisionNotes(files []spec.File, cfg config.Config) []string {
 	var out []string
 	for _, f := range files {
 		_, collisions := spec.Dedupe(f.Scenarios)
 		for _, c := range collisions {
 			note := fmt.Sprintf("slug collision: %s: scenarios %q (line %d) and %q (line %d) have the id %q, so only the first has a contract; ",
 				f.Path, c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.Second.ID)
-			if q, _ := f.Doc.Qualification(c); q != "" && !qualify {
-				note += fmt.Sprintf("set qualify_colliding_ids = true under [scenarios] in %s and run `ah init` again: it stubs the second as %s; or rename one of them",
-					config.Path, contract.Path(config.Dir, f.Capability, q))
+			if q, _ := f.Doc.Qualification(c); q != "" && !cfg.QualifyCollidingIDs {
+				scope := ""
+				if !cfg.Scope.In(f.Capability, q) {
+					scope = fmt.Sprintf(", add %q to [scope] include", f.Capability+"/"+q)
+				}
+				note += fmt.Sprintf("set qualify_colliding_ids = true under [scenarios] in %s%s and run `ah init` again: it stubs the second as %s; or rename one of them",
+					config.Path, scope, contract.Path(config.Dir, f.Capability, q))
 			} else {
 				note += "rename one of them (ah explain slug-collision), then run `ah init` again"
 			}
