@@ -70,8 +70,8 @@ func (c *ContractNewCmd) plan(r *repo, files []spec.File, testType string) ([]li
 	if !c.AllMissing && len(ids) == 0 {
 		return nil, usageError(contractNewUsage)
 	}
-	if c.AllMissing && len(ids) > 0 && len(c.IDs) == 0 {
-		return nil, usageError("ah contract new --all-missing stubs a whole capability (ah contract new --all-missing %s); name one scenario without it (ah contract new %s)", capability, c.Capability)
+	if c.AllMissing && c.Capability != "" && capability != strings.TrimSuffix(c.Capability, "/") {
+		return nil, usageError("ah contract new --all-missing stubs a whole capability (ah contract new --all-missing %s); name scenarios without it (ah contract new %s)", capability, strings.Join(args, " "))
 	}
 	if c.Change == "" {
 		return lifecycle.Stubs(r.FS, lifecycle.StubRequest{
