@@ -137,7 +137,10 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 
 // qualifyFix offers [scenarios] qualify_colliding_ids when it resolves the
 // collision c (issue 28): the two scenarios are under different
-// requirements, and the option is not set yet.
+// requirements, and the option is not set yet. It names the command that
+// then stubs the second, and the [scope] include entry it then needs when
+// the scope names the shared id only (an adoption trial found the option
+// and then no way forward).
 func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
 	if cfg.QualifyCollidingIDs {
 		return ""
@@ -146,14 +149,16 @@ func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
 	if i < 0 {
 		return ""
 	}
-	doc := files[i].Doc
-	req := doc.RequirementOf(c.Second.Line)
-	q := spec.QualifiedID(req, c.Second.ID)
-	if q == "" || req == doc.RequirementOf(c.First.Line) {
+	q, req := files[i].Doc.Qualification(c.Collision)
+	if q == "" {
 		return ""
 	}
-	return fmt.Sprintf(", or set qualify_colliding_ids = true under [scenarios] in %s: the second then gets the id %q (its requirement %q qualifies it) and the contract %s",
-		config.Path, q, req, contract.Path(config.Dir, c.capability, q))
+	then := ""
+	if !cfg.Scope.In(c.capability, q) {
+		then = fmt.Sprintf("add %q to [scope] include, and ", c.capability+"/"+q)
+	}
+	return fmt.Sprintf(", or set qualify_colliding_ids = true under [scenarios] in %s: the second then gets the id %q (its requirement %q qualifies it) and the contract %s (then %s`ah contract new %s %s` writes its stub)",
+		config.Path, q, req, contract.Path(config.Dir, c.capability, q), then, c.capability, q)
 }
 
 // checkUnit validates one scenario's contract. ok is true when nothing

@@ -84,7 +84,9 @@ func Init(fsys fs.FS, req InitRequest) (InitResult, error) {
 			res.Ops = append(res.Ops, *op)
 		}
 	}
+	res.Notes = append(res.Notes, qualifiedOutOfScope(files, cfg.Scope)...)
 	files = inScope(files, cfg.Scope)
+	res.Notes = append(res.Notes, collisionNotes(files, cfg)...)
 	stubs, err := Stubs(fsys, StubRequest{Files: files, AllMissing: true, Version: req.Version, TestType: TestType(req.Facts)})
 	if err != nil {
 		return res, err

@@ -77,3 +77,18 @@ func requirementOf(d Document) map[int]string {
 // RequirementOf is the name of the requirement holding the scenario whose
 // heading is at line, "" when it is under none.
 func (d Document) RequirementOf(line int) string { return requirementOf(d)[line] }
+
+// Qualification is the id qualify_colliding_ids gives the second scenario
+// of collision c of this document, and the requirement that qualifies it;
+// "" when the option would not tell the two apart (one requirement holds
+// both, or the second is under none). ah check's slug-collision and ah
+// init's note offer it as the fix.
+func (d Document) Qualification(c Collision) (id, requirement string) {
+	req := requirementOf(d)
+	r := req[c.Second.Line]
+	q := QualifiedID(r, c.Second.ID)
+	if q == "" || r == req[c.First.Line] {
+		return "", ""
+	}
+	return q, r
+}

@@ -12,6 +12,9 @@ func TestQualify(t *testing.T) {
 		name, text string
 		want       []string // ids after Qualify, in document order
 		collisions int      // left for Dedupe after qualification
+		// qualification is the id Document.Qualification offers for the
+		// collision Dedupe finds without the option ("" for none).
+		qualification string
 	}{
 		{
 			name: "no collision keeps every id",
@@ -19,9 +22,10 @@ func TestQualify(t *testing.T) {
 			want: []string{"one", "two"},
 		},
 		{
-			name: "a repeat under another requirement is qualified, the first keeps its id",
-			text: "### Requirement: Show change\n#### Scenario: Not found\nx\n### Requirement: List changes\n#### Scenario: Not found\ny\n",
-			want: []string{"not-found", "list-changes--not-found"},
+			name:          "a repeat under another requirement is qualified, the first keeps its id",
+			text:          "### Requirement: Show change\n#### Scenario: Not found\nx\n### Requirement: List changes\n#### Scenario: Not found\ny\n",
+			want:          []string{"not-found", "list-changes--not-found"},
+			qualification: "list-changes--not-found",
 		},
 		{
 			name: "a mirror (same body) is no collision and is not qualified",
@@ -35,9 +39,10 @@ func TestQualify(t *testing.T) {
 			collisions: 1,
 		},
 		{
-			name: "a scenario under no requirement qualifies the one under a requirement",
-			text: "#### Scenario: One\nx\n### Requirement: Other\n#### Scenario: One\ny\n",
-			want: []string{"one", "other--one"},
+			name:          "a scenario under no requirement qualifies the one under a requirement",
+			text:          "#### Scenario: One\nx\n### Requirement: Other\n#### Scenario: One\ny\n",
+			want:          []string{"one", "other--one"},
+			qualification: "other--one",
 		},
 	}
 	for _, tt := range tests {
@@ -54,6 +59,13 @@ func TestQualify(t *testing.T) {
 			}
 			if _, cols := spec.Dedupe(got[0].Scenarios); len(cols) != tt.collisions {
 				t.Errorf("collisions = %d, want %d", len(cols), tt.collisions)
+			}
+			var offered string
+			if _, cols := spec.Dedupe(files[0].Scenarios); len(cols) > 0 {
+				offered, _ = files[0].Doc.Qualification(cols[0])
+			}
+			if offered != tt.qualification {
+				t.Errorf("Qualification = %q, want %q", offered, tt.qualification)
 			}
 		})
 	}

@@ -61,6 +61,8 @@ func TestCompletion(t *testing.T) {
 		{"-C names the repository", elsewhere, "ah -C " + root + " check b", "", lines("beta", "beta/beta-one")},
 		{"--chdir= names the repository", elsewhere, "ah --chdir=" + root + " check a", "", lines("alpha", "alpha/it-fails", "alpha/it-works")},
 		{"no repository: nothing", elsewhere, "ah check ", "", ""},
+		{"contract new: the scenario as a unit", root, "ah contract new alpha/it-w", "", lines("alpha/it-works")},
+		{"scenario supersede: the scenario as a unit", root, "ah scenario supersede be", "", lines("beta", "beta/beta-one")},
 		{"sync: capabilities", root, "ah sync --check ", "", lines("alpha", "beta")},
 		{"sync: never scenario ids", root, "ah sync al", "", lines("alpha")},
 		{"explain topic", root, "ah explain missing-ru", "", lines("missing-runner")},

@@ -6,7 +6,8 @@ import (
 	"github.com/espectacular/ah/core/spec"
 )
 
-// units predicts the unit arguments of `ah check`: every capability, and
+// units predicts the unit arguments of `ah check` (and the scenario of `ah
+// contract new` and `ah scenario supersede`): every capability, and
 // the <capability>/<scenario-id> of a capability once the word being typed
 // names it (or fits no other capability), so that `ah check <TAB>` lists
 // capabilities rather than every scenario of the repository. The specs

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"errors"
+	"strings"
+
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/adapter"
@@ -18,16 +20,19 @@ type ContractCmd struct {
 
 // ContractNewCmd is `ah contract new`.
 type ContractNewCmd struct {
-	Capability string   `arg:"" optional:"" predictor:"unit" help:"The capability (spec directory) of the scenarios."`
-	IDs        []string `arg:"" optional:"" name:"scenario-id" help:"The scenario ids (contract file names) to stub."`
+	Capability string   `arg:"" optional:"" predictor:"unit" help:"The capability (spec directory) of the scenarios, or one scenario as CAPABILITY/ID."`
+	IDs        []string `arg:"" optional:"" name:"scenario-id" help:"The scenario ids (contract file names) to stub, or more CAPABILITY/ID of the same capability."`
 	AllMissing bool     `name:"all-missing" help:"Stub every deployed scenario without a contract (of CAPABILITY only, when given)."`
 	Change     string   `name:"change" placeholder:"ID" predictor:"change" help:"Stage the stubs in change ID (.espectacular/changes/ID/...) for the scenarios it adds or rewrites, as ah check --changes ID sees them."`
 }
 
-// Validate requires scenarios to be named unless --all-missing is given.
+const contractNewUsage = "ah contract new needs a capability and at least one scenario id (CAPABILITY ID... or CAPABILITY/ID...), or --all-missing"
+
+// Validate requires scenarios to be named unless --all-missing is given;
+// a lone CAPABILITY/ID names one (plan resolves which form it is).
 func (c *ContractNewCmd) Validate() error {
-	if !c.AllMissing && (c.Capability == "" || len(c.IDs) == 0) {
-		return usageError("ah contract new needs a capability and at least one scenario id, or --all-missing")
+	if !c.AllMissing && (c.Capability == "" || len(c.IDs) == 0 && !strings.Contains(c.Capability, "/")) {
+		return usageError(contractNewUsage)
 	}
 	return nil
 }
@@ -54,9 +59,23 @@ func (c *ContractNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 
 // plan stubs deployed scenarios, or with --change the change's own.
 func (c *ContractNewCmd) plan(r *repo, files []spec.File, testType string) ([]lifecycle.Op, error) {
+	args := c.IDs
+	if c.Capability != "" {
+		args = append([]string{c.Capability}, c.IDs...)
+	}
+	capability, ids, err := lifecycle.ScenarioArgs(args, r.isCapability(c.Change))
+	if err != nil {
+		return nil, err
+	}
+	if !c.AllMissing && len(ids) == 0 {
+		return nil, usageError(contractNewUsage)
+	}
+	if c.AllMissing && c.Capability != "" && capability != strings.TrimSuffix(c.Capability, "/") {
+		return nil, usageError("ah contract new --all-missing stubs a whole capability (ah contract new --all-missing %s); name scenarios without it (ah contract new %s)", capability, strings.Join(args, " "))
+	}
 	if c.Change == "" {
 		return lifecycle.Stubs(r.FS, lifecycle.StubRequest{
-			Files: files, Capability: c.Capability, IDs: c.IDs, AllMissing: c.AllMissing,
+			Files: files, Capability: capability, IDs: ids, AllMissing: c.AllMissing,
 			Version: Version, TestType: testType,
 		})
 	}
@@ -72,7 +91,7 @@ func (c *ContractNewCmd) plan(r *repo, files []spec.File, testType string) ([]li
 	}
 	return lifecycle.StagedStubs(r.FS, lifecycle.StagedStubRequest{
 		Change: changes[0].ID, Delta: changes[0].Files, Scopes: lifecycle.ChangeScope(r.FS, files, changes[0]),
-		Capability: c.Capability, IDs: c.IDs, AllMissing: c.AllMissing,
+		Capability: capability, IDs: ids, AllMissing: c.AllMissing,
 		Version: Version, TestType: testType,
 	})
 }

@@ -58,7 +58,7 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 	}
 	lines = append(lines, "hook: "+h.Message)
-	if len(res.Ops) == 0 {
+	if len(res.Ops) == 0 && len(res.Notes) == 0 { // else the notes say what is left
 		data.Notes = append(data.Notes, "nothing to do: ah init has set up this repository already")
 	}
 	return reportFiles(d, g, output.InitKind, data, lines)

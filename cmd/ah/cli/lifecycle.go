@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"path"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/config"
@@ -128,4 +130,25 @@ func reportFiles(d *Deps, g *Globals, kind output.Kind[output.FilesData], data o
 		return errGateFailed
 	}
 	return err
+}
+
+// isCapability reports whether a name is a capability directory: deployed,
+// or (with change set) in that change's delta. It tells CAPABILITY from
+// CAPABILITY/ID in the scenario arguments (lifecycle.ScenarioArgs).
+func (r *repo) isCapability(change string) func(string) bool {
+	return func(name string) bool {
+		if !fs.ValidPath(name) {
+			return false
+		}
+		dirs := []string{path.Join(r.Config.Specs, name)}
+		if change != "" {
+			dirs = append(dirs, path.Dir(lifecycle.DeltaPath(r.Config.Changes, change, name)))
+		}
+		for _, d := range dirs {
+			if fi, err := fs.Stat(r.FS, d); err == nil && fi.IsDir() {
+				return true
+			}
+		}
+		return false
+	}
 }

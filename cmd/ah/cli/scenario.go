@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"strings"
+
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 
 	"github.com/espectacular/ah/core/adapter"
@@ -46,22 +48,51 @@ func (c *ScenarioNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 
 // ScenarioSupersedeCmd is `ah scenario supersede`.
 type ScenarioSupersedeCmd struct {
-	Capability string `arg:"" help:"The capability of the deployed scenario."`
-	OldID      string `arg:"" name:"old-id" help:"The id of the scenario being superseded."`
-	With       string `name:"with" required:"" placeholder:"NEW-ID" help:"The id of the scenario replacing it (deployed, or in the change's delta)."`
+	Capability string `arg:"" predictor:"unit" help:"The capability of the deployed scenario, or the scenario as CAPABILITY/OLD-ID."`
+	OldID      string `arg:"" optional:"" name:"old-id" help:"The id of the scenario being superseded."`
+	With       string `name:"with" required:"" placeholder:"NEW-ID" help:"The id of the scenario replacing it (deployed, or in the change's delta), or CAPABILITY/NEW-ID of the same capability."`
 	InChange   string `name:"in-change" required:"" placeholder:"CHANGE" help:"The change that stages the superseded contract."`
 }
 
 // Run stages the superseded copy.
 func (c *ScenarioSupersedeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	ops, data, err := runPlan(ctx, g, d, "scenario supersede", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
+		capability, oldID, newID, err := c.scenarios(r.isCapability(c.InChange))
+		if err != nil {
+			return nil, err
+		}
 		return lifecycle.Supersede(r.FS, lifecycle.SupersedeRequest{
 			Deployed: deployed, Changes: r.Config.Changes,
-			Capability: c.Capability, OldID: c.OldID, NewID: c.With, Change: c.InChange,
+			Capability: capability, OldID: oldID, NewID: newID, Change: c.InChange,
 		})
 	})
 	if err != nil {
 		return err
 	}
 	return reportFiles(d, g, output.ScenarioKind, data, []string{"superseded: " + ops[0].Path})
+}
+
+// scenarios resolves CAPABILITY OLD-ID or CAPABILITY/OLD-ID, and a --with
+// given as CAPABILITY/NEW-ID of that same capability.
+func (c *ScenarioSupersedeCmd) scenarios(isCapability func(string) bool) (string, string, string, error) {
+	args := []string{c.Capability}
+	if c.OldID != "" {
+		args = append(args, c.OldID)
+	}
+	capability, ids, err := lifecycle.ScenarioArgs(args, isCapability)
+	if err != nil {
+		return "", "", "", err
+	}
+	if len(ids) != 1 {
+		return "", "", "", usageError("ah scenario supersede names one deployed scenario: CAPABILITY OLD-ID or CAPABILITY/OLD-ID")
+	}
+	newID := c.With
+	if i := strings.LastIndex(newID, "/"); i >= 0 {
+		withCap, id := newID[:i], newID[i+1:]
+		if withCap != capability || id == "" {
+			return "", "", "", usageError("ah scenario supersede --with %s: the replacement is a scenario of %s: --with NEW-ID or --with %s/NEW-ID", newID, capability, capability)
+		}
+		newID = id
+	}
+	return capability, ids[0], newID, nil
 }
