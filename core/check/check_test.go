@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -472,14 +473,18 @@ func TestRunCanceled(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
-// openCounter counts the opens of each file.
+// openCounter counts the opens of each file; the check opens files from
+// several goroutines.
 type openCounter struct {
 	fstest.MapFS
+	mu    *sync.Mutex
 	opens map[string]int
 }
 
 func (o openCounter) Open(name string) (fs.File, error) {
+	o.mu.Lock()
 	o.opens[name]++
+	o.mu.Unlock()
 	return o.MapFS.Open(name)
 }
 
@@ -489,7 +494,7 @@ func TestRunReadsEachContractOnce(t *testing.T) {
 	files := edit(map[string]string{
 		".espectacular/gate/alpha-works.toml": contractTOML("alpha-works") + "derived_from = \"P1@abc\"\n",
 	})
-	fsys := openCounter{mapFS(files), map[string]int{}}
+	fsys := openCounter{mapFS(files), &sync.Mutex{}, map[string]int{}}
 	_, err := check.Run(t.Context(), fsys, parseConfig(t, files), check.Options{})
 	require.NoError(t, err)
 	for _, p := range []string{".espectacular/gate/alpha-works.toml", ".espectacular/gate/beta-works.toml"} {
