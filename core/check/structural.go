@@ -71,12 +71,12 @@ type readContract struct {
 // first error in unit order wins, so the outcome never depends on timing.
 func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 	out := make([]readContract, len(units))
-	errs := make([]error, len(units))
-	parallel.Each(len(units), func(i int) { out[i], errs[i] = checkContract(fsys, units[i]) })
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	err := parallel.Each(len(units), func(i int) (err error) {
+		out[i], err = checkContract(fsys, units[i])
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -82,12 +82,8 @@ func DiscoverLimit(fsys fs.FS, root string, limit int64) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	errs := make([]error, len(read))
-	parallel.Each(len(read), func(i int) { errs[i] = readSpec(fsys, &files[read[i]], limit) })
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if err := parallel.Each(len(read), func(i int) error { return readSpec(fsys, &files[read[i]], limit) }); err != nil {
+		return nil, err
 	}
 	slices.SortFunc(files, func(a, b File) int {
 		return cmp.Or(strings.Compare(a.Capability, b.Capability), strings.Compare(a.Path, b.Path))
