@@ -9,9 +9,10 @@
 //	go run ./acceptance/bench -only select-safety-short  # a few faults per framework (CI); select-safety-go one suite
 //	go run ./acceptance/bench -only litter [-iterations 200] [-seed 1]   # litter-archive,litter-contract-new,litter-supersede,litter-sync
 //
-// The litter loops (issue 26) are the exception to "never fails": they
-// check correctness, not speed, and exit 1 when a temporary file survives
-// the run after a kill -9, or a file is half-written.
+// The litter loops (issue 26) and select-safety (issues 25, 35) are the
+// exceptions to "never fails": they check correctness, not speed, and exit
+// 1 when a temporary file survives the run after a kill -9, or a file is
+// half-written, or a selection leaves out a contract its change breaks.
 //
 // It builds ah once into a temporary directory, writes throw-away
 // repositories there, and removes everything when done.
@@ -55,7 +56,7 @@ func main() {
 	}
 	if err := run(*runs, strings.Split(*only, ","), litterOpts{*iterations, *seed}); err != nil {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
-		if errors.Is(err, errLitter) {
+		if errors.Is(err, errLitter) || errors.Is(err, errUnsafe) {
 			os.Exit(1)
 		}
 		os.Exit(2)

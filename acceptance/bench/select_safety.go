@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -45,6 +46,7 @@ func (b bench) selectSafety(name string) error {
 		return fmt.Errorf("no select-safety suite %q (want short, self or one of %s)", which, strings.Join(slices.Sorted(maps.Keys(safetySuites)), ", "))
 	}
 	var lines []func()
+	unsafe := false
 	for _, n := range names {
 		var t safetyTally
 		var err error
@@ -57,14 +59,23 @@ func (b bench) selectSafety(name string) error {
 			return fmt.Errorf("%s: %w", n, err)
 		}
 		lines = append(lines, func() { t.print(n) })
+		unsafe = unsafe || len(t.missed) > 0
 	}
 	fmt.Println("select-safety:")
 	for _, l := range lines {
 		l()
 	}
 	fmt.Println()
+	if unsafe {
+		return errUnsafe
+	}
 	return nil
 }
+
+// errUnsafe is returned when a fault's selection left out a contract it
+// breaks: like the litter loops, this benchmark checks correctness, and
+// exits 1.
+var errUnsafe = errors.New("a selection left out a contract the change breaks (see UNSAFE above)")
 
 // safetySuite is one framework's fixture and faults.
 type safetySuite struct {
