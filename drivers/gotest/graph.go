@@ -72,8 +72,9 @@ func (Driver) Graph(ctx context.Context, proc ports.Process, dir string, argvs [
 		if err != nil {
 			return ports.Graph{}, err
 		}
+		listedHere := map[string]bool{}
 		for _, i := range gr.members {
-			uses, err := usesOf(pkgs, dir, parsed[i].patterns, &g, index)
+			uses, err := usesOf(pkgs, dir, parsed[i].patterns, &g, index, listedHere)
 			if err != nil {
 				return ports.Graph{}, err
 			}
@@ -157,7 +158,10 @@ func goList(ctx context.Context, proc ports.Process, dir string, prefix, build, 
 // usesOf is the nodes the packages a binding's patterns match depend on,
 // adding local packages to g as nodes. A pattern matching no package
 // means the flags were not understood: no graph.
-func usesOf(pkgs []listed, dir string, patterns []string, g *ports.Graph, index map[string]int) ([]int, error) {
+//
+// listedHere are the import paths whose files this group's go list has
+// given their node already.
+func usesOf(pkgs []listed, dir string, patterns []string, g *ports.Graph, index map[string]int, listedHere map[string]bool) ([]int, error) {
 	byPath := map[string]listed{}
 	for _, p := range pkgs {
 		byPath[p.ImportPath] = p
@@ -174,11 +178,19 @@ func usesOf(pkgs []listed, dir string, patterns []string, g *ports.Graph, index 
 			return
 		}
 		n, ok := index[base]
-		if !ok {
+		switch {
+		case !ok:
 			n = len(g.Nodes)
 			index[base] = n
 			g.Nodes = append(g.Nodes, ports.GraphNode{Name: base, Dir: path.Join(rel, "testdata"), Files: p.files(dir)})
+		case !listedHere[base]:
+			// Another group's build flags (-tags) may build and embed
+			// other files: the node holds both.
+			files := append(g.Nodes[n].Files, p.files(dir)...)
+			slices.Sort(files)
+			g.Nodes[n].Files = slices.Compact(files)
 		}
+		listedHere[base] = true
 		uses = append(uses, n)
 	}
 	for _, pat := range patterns {

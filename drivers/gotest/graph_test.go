@@ -3,6 +3,7 @@ package gotest_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,4 +139,23 @@ func TestGraphFiles(t *testing.T) {
 	assert.ElementsMatch(t, []string{"example.com/m/assets", "example.com/m/assets/icons"}, uses(0))
 	assert.ElementsMatch(t, []string{"example.com/m/srv", "example.com/m/cfg"}, uses(1))
 	assert.ElementsMatch(t, []string{"example.com/m/cadd", "example.com/m"}, uses(2))
+}
+
+// TestGraphFilesAcrossTags: bindings with other build tags list the same
+// package with other files (an embed in a file only -tags foo builds);
+// its node holds the files of both.
+func TestGraphFilesAcrossTags(t *testing.T) {
+	proc := &portstest.Process{Func: func(_ context.Context, cmd ports.Command) (ports.Result, error) {
+		out := `{"ImportPath": "example.com/m/a", "Dir": "/repo/a", "GoFiles": ["a.go"], "IgnoredGoFiles": ["foo.go"]}` + "\n"
+		if slices.Contains(cmd.Argv, "-tags=foo") {
+			out = `{"ImportPath": "example.com/m/a", "Dir": "/repo/a", "GoFiles": ["a.go", "foo.go"], "EmbedFiles": ["foo.txt"]}` + "\n"
+		}
+		_, _ = cmd.Stdout.Write([]byte(out))
+		return ports.Result{}, nil
+	}}
+	g, err := gotest.New().Graph(t.Context(), proc, "/repo", [][]string{{"go", "test", "./a"}, {"go", "test", "-tags=foo", "./a"}})
+	require.NoError(t, err)
+	require.Len(t, g.Nodes, 1)
+	assert.Equal(t, []string{"a/a.go", "a/foo.go", "a/foo.txt"}, g.Nodes[0].Files)
+	assert.Equal(t, [][]int{{0}, {0}}, g.Uses)
 }
