@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -29,7 +30,14 @@ var ModuleFiles = []string{"go.mod", "go.sum", "go.work", "go.work.sum"}
 // package patterns of argvs, once per distinct set of graph-affecting
 // build flags (-tags, -mod, ...). A test binary of package P depends on P,
 // its dependencies and those of its tests; only packages inside dir are
-// nodes, since no changed file lies outside it.
+// nodes, since no changed file lies outside it. A node holds the files go
+// reads for the package (listed.files: sources, cgo and assembly, files a
+// build constraint leaves out, embedded files in any directory below it)
+// and claims its testdata directory, which its tests read at run time by
+// Go's convention. Nothing else in its directory is the package's: a file
+// beside a test that the test reads, a deleted source (go list no longer
+// names it) or another framework's file in a package's directory is no
+// node's, so it narrows nothing.
 func (Driver) Graph(ctx context.Context, proc ports.Process, dir string, argvs [][]string) (ports.Graph, error) {
 	g := ports.Graph{Uses: make([][]int, len(argvs)), Global: slices.Clone(ModuleFiles)}
 	type group struct {
@@ -64,8 +72,9 @@ func (Driver) Graph(ctx context.Context, proc ports.Process, dir string, argvs [
 		if err != nil {
 			return ports.Graph{}, err
 		}
+		listedHere := map[string]bool{}
 		for _, i := range gr.members {
-			uses, err := usesOf(pkgs, dir, parsed[i].patterns, &g, index)
+			uses, err := usesOf(pkgs, dir, parsed[i].patterns, &g, index, listedHere)
 			if err != nil {
 				return ports.Graph{}, err
 			}
@@ -80,10 +89,44 @@ type listed struct {
 	ImportPath, Dir, ForTest string
 	DepOnly                  bool
 	Deps                     []string
+	// The files go builds the package and its tests from, relative to
+	// Dir: Go and cgo sources, the other sources cgo and the assembler
+	// compile, syso objects, the files a build constraint leaves out
+	// (an edit to the constraint brings them in), and embedded files,
+	// wherever below Dir they are.
+	GoFiles, CgoFiles, CFiles, CXXFiles, MFiles, HFiles, FFiles, SFiles    []string
+	SwigFiles, SwigCXXFiles, SysoFiles, IgnoredGoFiles, IgnoredOtherFiles  []string
+	TestGoFiles, XTestGoFiles, EmbedFiles, TestEmbedFiles, XTestEmbedFiles []string
 }
 
 // listFields are the fields `go list -json=` prints.
-const listFields = "ImportPath,Dir,ForTest,DepOnly,Deps"
+const listFields = "ImportPath,Dir,ForTest,DepOnly,Deps," +
+	"GoFiles,CgoFiles,CFiles,CXXFiles,MFiles,HFiles,FFiles,SFiles," +
+	"SwigFiles,SwigCXXFiles,SysoFiles,IgnoredGoFiles,IgnoredOtherFiles," +
+	"TestGoFiles,XTestGoFiles,EmbedFiles,TestEmbedFiles,XTestEmbedFiles"
+
+// files are the package's files (see listed) relative to the repository
+// root dir, sorted; a file outside it (a generated one in the build
+// cache) is none of the repository's.
+func (p listed) files(dir string) []string {
+	var out []string
+	for _, list := range [][]string{
+		p.GoFiles, p.CgoFiles, p.CFiles, p.CXXFiles, p.MFiles, p.HFiles, p.FFiles, p.SFiles,
+		p.SwigFiles, p.SwigCXXFiles, p.SysoFiles, p.IgnoredGoFiles, p.IgnoredOtherFiles,
+		p.TestGoFiles, p.XTestGoFiles, p.EmbedFiles, p.TestEmbedFiles, p.XTestEmbedFiles,
+	} {
+		for _, f := range list {
+			if !path.IsAbs(filepath.ToSlash(f)) && !filepath.IsAbs(f) {
+				f = p.Dir + "/" + f
+			}
+			if rel, ok := relDir(dir, f); ok && rel != "." {
+				out = append(out, rel)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
 
 func goList(ctx context.Context, proc ports.Process, dir string, prefix, build, patterns []string) ([]listed, error) {
 	argv := slices.Concat(prefix, []string{"list", "-deps", "-test", "-json=" + listFields}, build, patterns)
@@ -115,7 +158,10 @@ func goList(ctx context.Context, proc ports.Process, dir string, prefix, build, 
 // usesOf is the nodes the packages a binding's patterns match depend on,
 // adding local packages to g as nodes. A pattern matching no package
 // means the flags were not understood: no graph.
-func usesOf(pkgs []listed, dir string, patterns []string, g *ports.Graph, index map[string]int) ([]int, error) {
+//
+// listedHere are the import paths whose files this group's go list has
+// given their node already.
+func usesOf(pkgs []listed, dir string, patterns []string, g *ports.Graph, index map[string]int, listedHere map[string]bool) ([]int, error) {
 	byPath := map[string]listed{}
 	for _, p := range pkgs {
 		byPath[p.ImportPath] = p
@@ -132,11 +178,19 @@ func usesOf(pkgs []listed, dir string, patterns []string, g *ports.Graph, index 
 			return
 		}
 		n, ok := index[base]
-		if !ok {
+		switch {
+		case !ok:
 			n = len(g.Nodes)
 			index[base] = n
-			g.Nodes = append(g.Nodes, ports.GraphNode{Name: base, Dir: rel})
+			g.Nodes = append(g.Nodes, ports.GraphNode{Name: base, Dir: path.Join(rel, "testdata"), Files: p.files(dir)})
+		case !listedHere[base]:
+			// Another group's build flags (-tags) may build and embed
+			// other files: the node holds both.
+			files := append(g.Nodes[n].Files, p.files(dir)...)
+			slices.Sort(files)
+			g.Nodes[n].Files = slices.Compact(files)
 		}
+		listedHere[base] = true
 		uses = append(uses, n)
 	}
 	for _, pat := range patterns {
