@@ -11,8 +11,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/espectacular/ah/schemas"
 )
 
 // Invocation is one ah command line to run in-process.
@@ -152,14 +150,35 @@ func addTool[In any](s *mcp.Server, t *mcp.Tool, outSchema json.RawMessage, h fu
 		if err := json.Unmarshal(b, &v); err != nil {
 			return toolError(fmt.Sprintf("ah: invalid arguments: %v", err)), nil
 		}
-		return h(ctx, v)
+		res, err = h(ctx, v)
+		if res != nil && res.StructuredContent != nil {
+			res.Content = withJSON(res.Content, res.StructuredContent)
+		}
+		return res, err
 	})
 }
 
+// withJSON is content with the structured content's JSON as a text block
+// right after the first (the one-line summary): a client that forwards
+// only content to the model still gives it every finding, as the MCP
+// specification asks of a tool that returns structured content.
+func withJSON(content []mcp.Content, structured any) []mcp.Content {
+	b, err := json.Marshal(structured)
+	if err != nil {
+		return content
+	}
+	out := make([]mcp.Content, 0, len(content)+1)
+	n := min(1, len(content))
+	out = append(out, content[:n]...)
+	out = append(out, &mcp.TextContent{Text: string(b)})
+	return append(out, content[n:]...)
+}
+
 // schemaOf is the published schema file name, read from the embedded
-// copy: referenced, never copied into this package.
+// copy and made self-contained (bundle): never a second copy kept in
+// this package.
 func schemaOf(name string) json.RawMessage {
-	b, err := schemas.FS.ReadFile(name)
+	b, err := bundle(name)
 	if err != nil {
 		panic(fmt.Sprintf("schema %s: %v", name, err))
 	}
