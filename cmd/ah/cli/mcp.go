@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -70,7 +69,7 @@ func (c *McpCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	t := &mcp.IOTransport{Reader: io.NopCloser(d.Streams.In), Writer: nopWriteCloser{d.Streams.Out}}
+	t := &mcpserver.Stdio{In: d.Streams.In, Out: d.Streams.Out}
 	if err := mcpserver.Serve(ctx, s, t); err != nil {
 		return &RunError{Message: "ah mcp: " + err.Error(), Cause: err}
 	}
@@ -100,10 +99,6 @@ func MCPServer(d *Deps, dir string, paging MCPPaging) (*mcp.Server, error) {
 		},
 	}), nil
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // mcpRunner runs one command line through Main with d's dependencies and
 // captured streams, one at a time (Main closes d.Process after each
