@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -89,15 +90,27 @@ func MCPServer(d *Deps, dir string, paging MCPPaging) (*mcp.Server, error) {
 		}
 		g.Chdir, prefix = abs, []string{"-C", abs}
 	}
-	return mcpserver.New(mcpserver.Options{
+	o := mcpserver.Options{
 		Version:     Version,
 		Run:         mcpRunner(d, prefix),
 		PageBytes:   paging.PageBytes,
 		KeptResults: paging.KeptResults,
-		Scenario: func(_ context.Context, capability, id string) (mcpserver.Scenario, error) {
-			return findScenario(g, d, capability, id)
+		Scenario: func(_ context.Context, dir, capability, id string) (mcpserver.Scenario, error) {
+			return findScenario(&Globals{Chdir: cmp.Or(dir, g.Chdir)}, d, capability, id)
 		},
-	}), nil
+	}
+	if dir == "" {
+		// Started outside any repository (a user-level registration):
+		// each call runs in the repository of the client's roots.
+		if wd, err := d.Getwd(); err == nil {
+			if _, err := findRoot(wd, wd); errors.Is(err, errNoConfig) {
+				o.Outside = &mcpserver.Outside{Dir: wd, Repo: func(dir string) (string, error) {
+					return findRoot(dir, dir)
+				}}
+			}
+		}
+	}
+	return mcpserver.New(o), nil
 }
 
 // mcpRunner runs one command line through Main with d's dependencies and
@@ -127,7 +140,11 @@ func mcpRunner(d *Deps, prefix []string) mcpserver.Runner {
 				return rec
 			}
 		}
-		code := Main(ctx, append(append([]string{}, prefix...), inv.Args...), &dd)
+		argv := append([]string{}, prefix...)
+		if inv.Dir != "" && len(prefix) == 0 {
+			argv = append(argv, "-C", inv.Dir)
+		}
+		code := Main(ctx, append(argv, inv.Args...), &dd)
 		res := mcpserver.Result{Stdout: out.Bytes(), Stderr: errb.Bytes(), Code: code}
 		if rec != nil {
 			for _, f := range rec.Files() {

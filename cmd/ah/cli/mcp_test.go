@@ -346,12 +346,12 @@ func TestMCPResources(t *testing.T) {
 }
 
 func TestMCPPrintConfig(t *testing.T) {
-	for _, client := range []string{"claude", "vscode"} {
+	for client, args := range map[string]string{"claude": `"args": ["mcp"]`, "vscode": `"args": ["-C", "${workspaceFolder}", "mcp"]`} {
 		code, out, _ := runEnv(t, false, nil, "mcp", "--print-config", client)
 		require.Equal(t, 0, code)
 		var v map[string]any
 		require.NoError(t, json.Unmarshal([]byte(out), &v), out)
-		assert.Contains(t, out, `"args": ["mcp"]`)
+		assert.Contains(t, out, args)
 	}
 	code, out, _ := runEnv(t, false, nil, "mcp", "--print-config", "codex")
 	require.Equal(t, 0, code)

@@ -20,6 +20,9 @@ type Invocation struct {
 	// DryRun asks the runner to write nothing and record the files the
 	// command would write instead (Result.Files).
 	DryRun bool
+	// Dir, when set, is the repository to run in (as ah -C Dir): the one
+	// chosen from the client's roots (Outside).
+	Dir string
 }
 
 // Result is what one command printed and its exit code.
@@ -54,9 +57,9 @@ type Scenario struct {
 	Contract string
 }
 
-// ScenarioSource finds a deployed scenario; an error says why it cannot,
-// in the CLI's wording.
-type ScenarioSource func(ctx context.Context, capability, id string) (Scenario, error)
+// ScenarioSource finds a deployed scenario of the repository dir (empty:
+// the server's); an error says why it cannot, in the CLI's wording.
+type ScenarioSource func(ctx context.Context, dir, capability, id string) (Scenario, error)
 
 // Options configure a server.
 type Options struct {
@@ -68,6 +71,9 @@ type Options struct {
 	// KeptResults is how many paged results keep their cursors (0:
 	// DefaultKeptResults).
 	KeptResults int
+	// Outside, when set, says the server started outside any repository:
+	// each call runs in the one of the client's roots.
+	Outside *Outside
 }
 
 // instructions tell the client what the server is for.
@@ -81,6 +87,7 @@ const instructions = "ah is the spec verification gate: every OpenSpec scenario 
 func New(o Options) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "ah", Title: "ah: spec verification gate", Version: o.Version},
 		&mcp.ServerOptions{Instructions: instructions})
+	o.Run = inDir(o.Run)
 	addTools(s, o)
 	addResources(s, o)
 	return s
@@ -117,7 +124,10 @@ func (h hints) annotations(title string) *mcp.ToolAnnotations {
 // structured output is described by outSchema, a published schema of
 // schemas/ referenced by its file (empty: inferred from nothing). A bad
 // argument or a panic becomes a tool error; the server keeps serving.
-func addTool[In any](s *mcp.Server, t *mcp.Tool, outSchema json.RawMessage, h func(context.Context, In) (*mcp.CallToolResult, error)) {
+//
+// Started outside a repository (roots), each call first picks the
+// repository from the client's roots and says which in its summary.
+func addTool[In any](s *mcp.Server, roots *Outside, t *mcp.Tool, outSchema json.RawMessage, h func(context.Context, In) (*mcp.CallToolResult, error)) {
 	in, err := jsonschema.For[In](nil)
 	if err != nil {
 		panic(fmt.Sprintf("tool %s: input schema: %v", t.Name, err))
@@ -150,10 +160,15 @@ func addTool[In any](s *mcp.Server, t *mcp.Tool, outSchema json.RawMessage, h fu
 		if err := json.Unmarshal(b, &v); err != nil {
 			return toolError(fmt.Sprintf("ah: invalid arguments: %v", err)), nil
 		}
-		res, err = h(ctx, v)
+		choice := roots.chooseRoot(ctx, req.Session, req.Params.InputResponses)
+		if choice.NeedInput {
+			return &mcp.CallToolResult{InputRequests: askRoots()}, nil
+		}
+		res, err = h(withDir(ctx, choice.Dir), v)
 		if res != nil && res.StructuredContent != nil {
 			res.Content = withJSON(res.Content, res.StructuredContent)
 		}
+		choice.annotate(res)
 		return res, err
 	})
 }

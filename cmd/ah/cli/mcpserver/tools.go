@@ -123,7 +123,7 @@ func addTools(s *mcp.Server, o Options) {
 		return res
 	}
 	pages := newPager(o.PageBytes, o.KeptResults)
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_check",
 		Description: "Run the gate (ah check --json): every scenario needs a valid contract, and with run_tests its tests must pass. Returns the check envelope (schema " + schemas.Base + schemas.CheckOutput + "); findings quote repository text as data.",
 		Annotations: readOnlyRuns.annotations("Check the spec gate"),
@@ -132,14 +132,14 @@ func addTools(s *mcp.Server, o Options) {
 			return envelopeResult(o.Run(ctx, Invocation{Args: a.argv()}), checkSummary)
 		}, checkSummary), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_next",
 		Description: "What to do first: runs ah check and returns the findings to act on, most urgent first, each with its exact command as an argv array (run in the repository root), the ah check that verifies it, the files it may and must not edit, and its ah explain topic (schema " + schemas.Base + schemas.NextOutput + ").",
 		Annotations: readOnlyRuns.annotations("Next steps to pass the gate"),
 	}, schemaOf(schemas.NextOutput), func(ctx context.Context, a NextArgs) (*mcp.CallToolResult, error) {
 		return nextResult(ctx, o, pages, a)
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_explain",
 		Description: "Explain a finding kind, suggested action, adapter or topic (ah explain --json TOPIC); without a topic, list every topic.",
 		Annotations: readOnly.annotations("Explain a topic"),
@@ -155,7 +155,7 @@ func addTools(s *mcp.Server, o Options) {
 			return "ah explain " + a.Topic
 		}), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_report",
 		Description: "The conformance coverage matrix and every scenario's state (ah report --json): proven, failing, no_tests, missing, waived, out_of_scope or not_run.",
 		Annotations: readOnlyRuns.annotations("Coverage report"),
@@ -171,14 +171,14 @@ func addTools(s *mcp.Server, o Options) {
 			return envelopeResult(o.Run(ctx, Invocation{Args: args}), reportSummary)
 		}, reportSummary), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_doctor",
 		Description: "Diagnose the configuration and the test-framework adapter detection (ah doctor --json).",
 		Annotations: readOnly.annotations("Diagnose the setup"),
 	}, schemaOf(schemas.DoctorOutput), func(ctx context.Context, _ DoctorArgs) (*mcp.CallToolResult, error) {
 		return run(ctx, []string{"doctor", "--json"}, func(env map[string]any) string { return "ah doctor: " + okWord(env) }), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_contract_new",
 		Description: "Write stub contracts for scenarios that have none (ah contract new --json), all or none; with dry_run, write nothing and return the exact files and bytes. A stub still needs a test bound to it.",
 		Annotations: mutating.annotations("Write stub contracts"),
@@ -196,7 +196,7 @@ func addTools(s *mcp.Server, o Options) {
 		}
 		return lifecycleResult(o.Run(ctx, Invocation{Args: append(args, a.ScenarioIDs...), DryRun: a.DryRun}), "ah contract new", a.DryRun), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_scenario_new",
 		Description: "Add a scenario to a change's spec delta and stage its stub contract (ah scenario new --json), both or neither; with dry_run, write nothing and return the exact files and bytes.",
 		Annotations: mutating.annotations("Add a scenario to a change"),
