@@ -192,19 +192,21 @@ func idOf(raw []byte) (any, bool) {
 	return m.ID, true
 }
 
-// replyError writes a JSON-RPC error response for id (nil: null).
+// replyError writes a JSON-RPC error response for id. Without one (nil)
+// the response has no id member: JSON-RPC 2.0 would write "id": null,
+// but MCP's schema (2025-11-25) leaves the id out of an error whose
+// request has none, and a client validating against it (the TypeScript
+// SDK's) drops a null id as malformed.
 func (c *stdioConn) replyError(id any, code int64, msg string) {
-	b, err := json.Marshal(struct {
-		JSONRPC string `json:"jsonrpc"`
-		ID      any    `json:"id"`
-		Error   struct {
-			Code    int64  `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}{JSONRPC: "2.0", ID: id, Error: struct {
+	type wireError struct {
 		Code    int64  `json:"code"`
 		Message string `json:"message"`
-	}{code, "ah mcp: " + msg}})
+	}
+	b, err := json.Marshal(struct {
+		JSONRPC string    `json:"jsonrpc"`
+		ID      any       `json:"id,omitempty"`
+		Error   wireError `json:"error"`
+	}{JSONRPC: "2.0", ID: id, Error: wireError{code, "ah mcp: " + msg}})
 	if err == nil {
 		_ = c.writeLine(b)
 	}
