@@ -1,7 +1,6 @@
 package cli_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/url"
@@ -21,29 +20,10 @@ func fileURI(dir string) string {
 }
 
 // outsideSession connects a client offering roots to a server started in
-// wd, outside any repository, without -C (args: the server's
-// command-line prefix, as in a registration).
+// wd, outside any repository (chdir empty: without -C).
 func outsideSession(t *testing.T, wd string, chdir string, roots ...string) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
-	d := cli.System()
-	d.Streams = &cli.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
-	d.Getenv = func(string) string { return "" }
-	d.Getwd = func() (string, error) { return wd, nil }
-	s, err := cli.MCPServer(d, chdir, cli.MCPPaging{})
-	require.NoError(t, err)
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = ss.Close() })
-	c := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
-	for _, r := range roots {
-		c.AddRoots(&mcp.Root{URI: r})
-	}
-	cs, err := c.Connect(ctx, ct, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = cs.Close() })
-	return cs
+	return connectMCP(t, chdir, cli.MCPPaging{}, func() (string, error) { return wd, nil }, roots...)
 }
 
 // TestMCPRootsOutsideRepository: started outside any repository, the

@@ -46,17 +46,31 @@ func mcpSession(t *testing.T, root string) *mcp.ClientSession {
 // --keep-results).
 func mcpSessionPaged(t *testing.T, root string, paging cli.MCPPaging) *mcp.ClientSession {
 	t.Helper()
+	return connectMCP(t, root, paging, nil)
+}
+
+// connectMCP connects a client offering roots to the server of `ah -C
+// chdir mcp` (chdir empty: started in the working directory, which
+// getwd, when set, names).
+func connectMCP(t *testing.T, chdir string, paging cli.MCPPaging, getwd func() (string, error), roots ...string) *mcp.ClientSession {
+	t.Helper()
 	ctx := context.Background()
 	d := cli.System()
 	d.Streams = &cli.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
 	d.Getenv = func(string) string { return "" }
-	s, err := cli.MCPServer(d, root, paging)
+	if getwd != nil {
+		d.Getwd = getwd
+	}
+	s, err := cli.MCPServer(d, chdir, paging)
 	require.NoError(t, err)
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := s.Connect(ctx, st, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = ss.Close() })
 	c := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil)
+	for _, r := range roots {
+		c.AddRoots(&mcp.Root{URI: r})
+	}
 	cs, err := c.Connect(ctx, ct, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = cs.Close() })
