@@ -36,6 +36,16 @@ func DeltaPath(changes, change, capability string) string {
 // requirement), and its staged stub contract.
 func NewScenario(fsys fs.FS, req ScenarioRequest) ([]Op, error) {
 	heading := strings.TrimSpace(req.Heading)
+	for _, n := range [][3]string{{"scenario heading", "Scenario: ", heading}, {"requirement", "Requirement: ", strings.TrimSpace(req.Requirement)}} {
+		if err := checkTitle(n[0], n[1], n[2]); err != nil {
+			return nil, err
+		}
+	}
+	for _, n := range [][2]string{{"change id", req.Change}, {"capability", req.Capability}} {
+		if err := checkName(n[0], n[1]); err != nil {
+			return nil, err
+		}
+	}
 	id := slug.Make(heading)
 	if id == "" {
 		return nil, &InputError{fmt.Sprintf("scenario heading %q has no letter or digit, so it would have no id: give it a descriptive title", req.Heading)}

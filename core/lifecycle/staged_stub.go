@@ -36,6 +36,9 @@ type StagedStubRequest struct {
 // scenario that has a staged contract already is refused; naming one with
 // a deployed contract stages a new one (a rewritten scenario needs it).
 func StagedStubs(fsys fs.FS, req StagedStubRequest) ([]Op, error) {
+	if err := checkName("change id", req.Change); err != nil {
+		return nil, err
+	}
 	var caps []string
 	for _, f := range req.Delta {
 		if f.Skipped == nil && (req.Capability == "" || f.Capability == req.Capability) {

@@ -18,6 +18,11 @@ func ScenarioArgs(args []string, isCapability func(string) bool) (string, []stri
 	if len(args) == 0 {
 		return "", nil, nil
 	}
+	for _, a := range args {
+		if err := checkName("scenario argument", a); err != nil {
+			return "", nil, err
+		}
+	}
 	first := strings.TrimSuffix(args[0], "/")
 	if isCapability(first) || !strings.Contains(first, "/") {
 		for _, id := range args[1:] {

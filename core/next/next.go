@@ -6,6 +6,7 @@ package next
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -41,7 +42,33 @@ type Step struct {
 	MustNotEdit []string `json:"must_not_edit"`
 	// ExplainTopic is the `ah explain` topic of the finding's kind.
 	ExplainTopic string `json:"explain_topic"`
+	// Guidance says in one paragraph what the step asks and what it must
+	// not do, for the kinds an agent gets wrong when it reads only the
+	// command (a failing test, a contract with no test); empty otherwise.
+	Guidance string `json:"guidance,omitempty"`
+	// Scenario is the scenario the step is about, its text quoted as data,
+	// when the step is to prove it (no-toml, no-tests-declared, a failing
+	// test).
+	Scenario *finding.ScenarioRef `json:"scenario,omitempty"`
+	// Test is the failing test's execution, with the framework's failure
+	// text (failed_tests, stdout_tail, stderr_tail), as ah check reports it.
+	Test *finding.Test `json:"test,omitempty"`
+	// Tool is the MCP tool call that does what Command does, when there is
+	// one (set by the MCP server, which knows its tools).
+	Tool *ToolCall `json:"tool,omitempty"`
+	// VerifyTool is the MCP tool call of Verify (ah_check).
+	VerifyTool *ToolCall `json:"verify_tool,omitempty"`
 }
+
+// ToolCall is an MCP tool and its arguments.
+type ToolCall struct {
+	Name      string         `json:"name"`
+	Arguments map[string]any `json:"arguments"`
+}
+
+// AnyFile is the may_edit entry that allows every file of the repository
+// but those in must_not_edit: the code under test, wherever it is.
+const AnyFile = "**"
 
 // Plan returns the steps for findings, most urgent first: blocking
 // structural findings (nothing runs without a valid contract), then
@@ -100,19 +127,47 @@ func stepOf(f finding.Finding, runTests bool) Step {
 	case f.Category == finding.Execution && f.Test != nil && len(f.Test.Argv) > 0:
 		s.Command = slices.Clone(f.Test.Argv)
 	}
-	switch f.SuggestedAction {
-	case finding.ReviewAndApply, finding.FixToolInvocation:
+	switch {
+	case f.Kind == finding.NoTestsDeclared && f.Scenario != nil && f.ContractPath != "":
+		// The test is written (anywhere) and bound in the contract; the
+		// scenario it proves stays as written.
+		s.MayEdit = []string{f.ContractPath, AnyFile}
+		s.MustNotEdit = nonEmpty(f.SpecPath)
+		s.Scenario = f.Scenario
+		s.Guidance = fmt.Sprintf("Bind in %s the test that proves scenario %q (its text is in scenario): a test that fails when the behaviour it describes is absent and passes when it holds; write that test first if none exists. "+
+			"A test that passes without exercising this behaviour proves nothing: never bind an unrelated passing test. Leave the scenario text as written.", f.ContractPath, f.Scenario.Title)
+	case f.SuggestedAction == finding.ReviewAndApply || f.SuggestedAction == finding.FixToolInvocation:
 		if p := cmp.Or(f.ContractPath, f.SpecPath); p != "" {
 			s.MayEdit = []string{p}
 		}
-	case finding.EditCodeNotScenario:
-		for _, p := range []string{f.SpecPath, f.ContractPath} {
-			if p != "" {
-				s.MustNotEdit = append(s.MustNotEdit, p)
-			}
+	case f.SuggestedAction == finding.EditCodeNotScenario:
+		s.MustNotEdit = nonEmpty(f.SpecPath, f.ContractPath)
+		if f.Category == finding.Execution && f.Test != nil {
+			// The code under test, wherever it is: any file but the
+			// scenario and the contract binding the test.
+			s.MayEdit = []string{AnyFile}
+			s.Test = f.Test
+			s.Scenario = f.Scenario
+			s.Guidance = "The test bound to this scenario fails: its failure text is in test (failed_tests, stdout_tail, stderr_tail). " +
+				"Fix the code under test (may_edit \"**\": any file but those in must_not_edit) until command passes, then run verify. " +
+				"Never edit the scenario or its contract to make it pass."
 		}
 	}
+	if f.Kind == finding.NoTOML && f.Scenario != nil {
+		s.Scenario = f.Scenario
+	}
 	return s
+}
+
+// nonEmpty is the paths that are not empty.
+func nonEmpty(paths ...string) []string {
+	out := []string{}
+	for _, p := range paths {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // unit is the <capability>/<scenario-id> (or capability) of f.

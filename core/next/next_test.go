@@ -36,8 +36,10 @@ func TestPlanOrdersBlockingStructuralFirst(t *testing.T) {
 	assert.Equal(t, finding.TestFailing, steps[1].Kind)
 	assert.Equal(t, []string{"sh", "-c", "false"}, steps[1].Command)
 	assert.Equal(t, []string{"ah", "check", "--run-tests", "--all-tests", "a/x"}, steps[1].Verify)
-	assert.Empty(t, steps[1].MayEdit)
+	assert.Equal(t, []string{next.AnyFile}, steps[1].MayEdit, "the code under test, wherever it is")
 	assert.Equal(t, []string{"openspec/specs/a/spec.md", ".espectacular/a/x.toml"}, steps[1].MustNotEdit)
+	assert.Same(t, failing.Test, steps[1].Test, "the failure text comes with the step")
+	assert.Contains(t, steps[1].Guidance, "Never edit the scenario or its contract")
 	assert.True(t, steps[1].Blocking)
 
 	assert.Equal(t, finding.MissingLivenessTimeout, steps[2].Kind)
@@ -67,4 +69,21 @@ func TestPlanStagedStubAndApplyCommand(t *testing.T) {
 	assert.Equal(t, []string{"ah", "contract", "new", "--change", "add-x", "a", "x"}, steps[0].Command)
 	assert.Equal(t, []string{"ah", "check", "--changes", "add-x", "a/x"}, steps[0].Verify)
 	assert.Equal(t, []string{"ah", "doctor", "--enable", "pytest"}, steps[1].Command)
+}
+
+// TestPlanNoTestsDeclaredShowsTheScenario: the step to bind a test says
+// the test must prove that scenario, and quotes it (issue 38: listing only
+// the contract invited binding an unrelated passing test).
+func TestPlanNoTestsDeclaredShowsTheScenario(t *testing.T) {
+	f := at(finding.NoTestsDeclared, "a", "x", ".espectacular/a/x.toml")
+	f.Scenario.Title, f.Scenario.BodyMarkdown = "X holds", "- **THEN** x holds"
+	steps, _ := next.Plan([]finding.Finding{f}, false, 0)
+	require.Len(t, steps, 1)
+	s := steps[0]
+	assert.Equal(t, f.Scenario, s.Scenario)
+	assert.Equal(t, []string{".espectacular/a/x.toml", next.AnyFile}, s.MayEdit)
+	assert.Equal(t, []string{"openspec/specs/a/spec.md"}, s.MustNotEdit)
+	assert.Contains(t, s.Guidance, `the test that proves scenario "X holds"`)
+	assert.Contains(t, s.Guidance, "never bind an unrelated passing test")
+	assert.Nil(t, s.Test)
 }

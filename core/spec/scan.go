@@ -100,6 +100,10 @@ func frontMatterEnd(lines []string) int {
 	return 0 // unterminated: not front matter
 }
 
+// ATXHeading is atxHeading, for the commands that write a heading and
+// must know it reads back as written.
+func ATXHeading(line string) (level int, text string, ok bool) { return atxHeading(line) }
+
 // atxHeading recognises a CommonMark ATX heading: up to three spaces of
 // indentation, 1-6 '#', then a space or the end of the line. The closing
 // sequence of '#' is removed from the text.

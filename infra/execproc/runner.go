@@ -43,6 +43,7 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 		res.Canceled = true
 		return res, nil
 	}
+	protectOutput()
 	adoptOrphans()
 	startWatchdog()
 	if !acquire(ctx) {

@@ -2,10 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -38,7 +38,7 @@ type MCPPaging struct {
 // Help is the detail of `ah mcp --help`.
 func (c *McpCmd) Help() string {
 	return "Serves MCP over stdio until stdin closes. Tools: ah_check, ah_next, ah_explain, ah_report, ah_doctor (read-only), " +
-		"ah_contract_new, ah_scenario_new (mutating, with dry_run). Resources: ah://scenario/{capability}/{id}, ah://explain/{topic}. " +
+		"ah_doctor_enable, ah_contract_new, ah_scenario_new (they add files, with dry_run). Resources: ah://scenario/{capability}/{id}, ah://explain/{topic}. " +
 		"Register it with the output of `ah mcp --print-config claude|codex|vscode`."
 }
 
@@ -70,7 +70,7 @@ func (c *McpCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	t := &mcp.IOTransport{Reader: io.NopCloser(d.Streams.In), Writer: nopWriteCloser{d.Streams.Out}}
+	t := &mcpserver.Stdio{In: d.Streams.In, Out: d.Streams.Out}
 	if err := mcpserver.Serve(ctx, s, t); err != nil {
 		return &RunError{Message: "ah mcp: " + err.Error(), Cause: err}
 	}
@@ -90,20 +90,28 @@ func MCPServer(d *Deps, dir string, paging MCPPaging) (*mcp.Server, error) {
 		}
 		g.Chdir, prefix = abs, []string{"-C", abs}
 	}
-	return mcpserver.New(mcpserver.Options{
+	o := mcpserver.Options{
 		Version:     Version,
 		Run:         mcpRunner(d, prefix),
 		PageBytes:   paging.PageBytes,
 		KeptResults: paging.KeptResults,
-		Scenario: func(_ context.Context, capability, id string) (mcpserver.Scenario, error) {
-			return findScenario(g, d, capability, id)
+		Scenario: func(_ context.Context, dir, capability, id string) (mcpserver.Scenario, error) {
+			return findScenario(&Globals{Chdir: cmp.Or(dir, g.Chdir)}, d, capability, id)
 		},
-	}), nil
+	}
+	if dir == "" {
+		// Started outside any repository (a user-level registration):
+		// each call runs in the repository of the client's roots.
+		if wd, err := d.Getwd(); err == nil {
+			if _, err := findRoot(wd, wd); errors.Is(err, errNoConfig) {
+				o.Outside = &mcpserver.Outside{Dir: wd, Repo: func(dir string) (string, error) {
+					return findRoot(dir, dir)
+				}}
+			}
+		}
+	}
+	return mcpserver.New(o), nil
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // mcpRunner runs one command line through Main with d's dependencies and
 // captured streams, one at a time (Main closes d.Process after each
@@ -132,7 +140,11 @@ func mcpRunner(d *Deps, prefix []string) mcpserver.Runner {
 				return rec
 			}
 		}
-		code := Main(ctx, append(append([]string{}, prefix...), inv.Args...), &dd)
+		argv := append([]string{}, prefix...)
+		if inv.Dir != "" && len(prefix) == 0 {
+			argv = append(argv, "-C", inv.Dir)
+		}
+		code := Main(ctx, append(argv, inv.Args...), &dd)
 		res := mcpserver.Result{Stdout: out.Bytes(), Stderr: errb.Bytes(), Code: code}
 		if rec != nil {
 			for _, f := range rec.Files() {

@@ -7,7 +7,11 @@ import (
 )
 
 // clients are the registration snippets --print-config knows, each the
-// client's own format, naming the server "ah" and starting `ah mcp`.
+// client's own format, naming the server "ah" and starting `ah mcp`. Each
+// works from any directory: VS Code names the workspace folder (-C
+// ${workspaceFolder}); Claude Code starts a project's server in the
+// project, Codex in the directory it runs in; anywhere else the server
+// takes the repository from the client's roots.
 var clients = map[string]string{
 	// Claude Code: the project's .mcp.json (or `claude mcp add ah -- ah mcp`).
 	"claude": `{
@@ -25,13 +29,14 @@ var clients = map[string]string{
 command = "ah"
 args = ["mcp"]
 `,
-	// VS Code: the workspace's .vscode/mcp.json.
+	// VS Code: the workspace's .vscode/mcp.json (or the user's mcp.json:
+	// ${workspaceFolder} is the open workspace's).
 	"vscode": `{
   "servers": {
     "ah": {
       "type": "stdio",
       "command": "ah",
-      "args": ["mcp"]
+      "args": ["-C", "${workspaceFolder}", "mcp"]
     }
   }
 }

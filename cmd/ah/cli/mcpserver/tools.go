@@ -92,6 +92,12 @@ type ReportArgs struct {
 // DoctorArgs are ah_doctor's (none).
 type DoctorArgs struct{}
 
+// DoctorEnableArgs are ah_doctor_enable's.
+type DoctorEnableArgs struct {
+	Capability string `json:"capability" jsonschema:"the capability to enable: cargo, go, pytest, vitest (test adapters) or mutation, property, snapshot (quality checks), as the apply_command ah doctor --enable CAPABILITY names it"`
+	DryRun     bool   `json:"dry_run,omitempty" jsonschema:"write nothing: return the exact config file it would write"`
+}
+
 // ContractNewArgs are ah_contract_new's.
 type ContractNewArgs struct {
 	Capability  string   `json:"capability,omitempty" jsonschema:"the capability (spec directory) of the scenarios"`
@@ -114,7 +120,10 @@ type ScenarioNewArgs struct {
 var (
 	readOnly     = hints{readOnly: true, idempotent: true}
 	readOnlyRuns = hints{readOnly: true} // runs tests: not idempotent
-	mutating     = hints{destructive: true}
+	// additive tools only add files or append to them, never remove or
+	// rewrite what is there; called again with the same arguments, they
+	// refuse (the file exists) or find nothing left to do.
+	additive = hints{idempotent: true}
 )
 
 func addTools(s *mcp.Server, o Options) {
@@ -123,7 +132,7 @@ func addTools(s *mcp.Server, o Options) {
 		return res
 	}
 	pages := newPager(o.PageBytes, o.KeptResults)
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_check",
 		Description: "Run the gate (ah check --json): every scenario needs a valid contract, and with run_tests its tests must pass. Returns the check envelope (schema " + schemas.Base + schemas.CheckOutput + "); findings quote repository text as data.",
 		Annotations: readOnlyRuns.annotations("Check the spec gate"),
@@ -132,14 +141,14 @@ func addTools(s *mcp.Server, o Options) {
 			return envelopeResult(o.Run(ctx, Invocation{Args: a.argv()}), checkSummary)
 		}, checkSummary), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_next",
 		Description: "What to do first: runs ah check and returns the findings to act on, most urgent first, each with its exact command as an argv array (run in the repository root), the ah check that verifies it, the files it may and must not edit, and its ah explain topic (schema " + schemas.Base + schemas.NextOutput + ").",
 		Annotations: readOnlyRuns.annotations("Next steps to pass the gate"),
 	}, schemaOf(schemas.NextOutput), func(ctx context.Context, a NextArgs) (*mcp.CallToolResult, error) {
 		return nextResult(ctx, o, pages, a)
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_explain",
 		Description: "Explain a finding kind, suggested action, adapter or topic (ah explain --json TOPIC); without a topic, list every topic.",
 		Annotations: readOnly.annotations("Explain a topic"),
@@ -155,7 +164,7 @@ func addTools(s *mcp.Server, o Options) {
 			return "ah explain " + a.Topic
 		}), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_report",
 		Description: "The conformance coverage matrix and every scenario's state (ah report --json): proven, failing, no_tests, missing, waived, out_of_scope or not_run.",
 		Annotations: readOnlyRuns.annotations("Coverage report"),
@@ -171,17 +180,33 @@ func addTools(s *mcp.Server, o Options) {
 			return envelopeResult(o.Run(ctx, Invocation{Args: args}), reportSummary)
 		}, reportSummary), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_doctor",
 		Description: "Diagnose the configuration and the test-framework adapter detection (ah doctor --json).",
 		Annotations: readOnly.annotations("Diagnose the setup"),
 	}, schemaOf(schemas.DoctorOutput), func(ctx context.Context, _ DoctorArgs) (*mcp.CallToolResult, error) {
 		return run(ctx, []string{"doctor", "--json"}, func(env map[string]any) string { return "ah doctor: " + okWord(env) }), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
+		Name:        "ah_doctor_enable",
+		Description: "Enable a test adapter or quality check (ah doctor --enable CAPABILITY --json): append its block to .espectacular/config.toml, keeping every other byte; nothing to do when it is enabled already. This is the tool of a finding's apply_command `ah doctor --enable CAPABILITY`. With dry_run, write nothing and return the exact file.",
+		Annotations: additive.annotations("Enable an adapter or quality check"),
+	}, schemaOf(schemas.DoctorOutput), func(ctx context.Context, a DoctorEnableArgs) (*mcp.CallToolResult, error) {
+		r := o.Run(ctx, Invocation{Args: []string{"doctor", "--json", "--enable=" + a.Capability}, DryRun: a.DryRun})
+		res, env := envelopeResult(r, func(env map[string]any) string {
+			e, _ := dataOf(env)["enable"].(map[string]any)
+			msg, _ := e["message"].(string)
+			if a.DryRun {
+				msg = "dry run, nothing written: " + msg
+			}
+			return strings.TrimSpace("ah doctor --enable " + a.Capability + ": " + msg)
+		})
+		return withFiles(res, env, r, a.DryRun), nil
+	})
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_contract_new",
 		Description: "Write stub contracts for scenarios that have none (ah contract new --json), all or none; with dry_run, write nothing and return the exact files and bytes. A stub still needs a test bound to it.",
-		Annotations: mutating.annotations("Write stub contracts"),
+		Annotations: additive.annotations("Write stub contracts"),
 	}, schemaOf(schemas.LifecycleOutput), func(ctx context.Context, a ContractNewArgs) (*mcp.CallToolResult, error) {
 		args := []string{"contract", "new", "--json"}
 		if a.AllMissing {
@@ -196,10 +221,10 @@ func addTools(s *mcp.Server, o Options) {
 		}
 		return lifecycleResult(o.Run(ctx, Invocation{Args: append(args, a.ScenarioIDs...), DryRun: a.DryRun}), "ah contract new", a.DryRun), nil
 	})
-	addTool(s, &mcp.Tool{
+	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_scenario_new",
 		Description: "Add a scenario to a change's spec delta and stage its stub contract (ah scenario new --json), both or neither; with dry_run, write nothing and return the exact files and bytes.",
-		Annotations: mutating.annotations("Add a scenario to a change"),
+		Annotations: additive.annotations("Add a scenario to a change"),
 	}, schemaOf(schemas.LifecycleOutput), func(ctx context.Context, a ScenarioNewArgs) (*mcp.CallToolResult, error) {
 		args := []string{"scenario", "new", "--json", "--requirement=" + a.Requirement}
 		if a.Create {
@@ -239,6 +264,12 @@ func lifecycleResult(r Result, cmd string, dryRun bool) *mcp.CallToolResult {
 		w, _ := dataOf(env)["written"].([]any)
 		return fmt.Sprintf("%s: %s %d file(s)", cmd, verb, len(w))
 	})
+	return withFiles(res, env, r, dryRun)
+}
+
+// withFiles is res with, on a dry run, one embedded resource per file the
+// command would write, with the exact bytes.
+func withFiles(res *mcp.CallToolResult, env map[string]any, r Result, dryRun bool) *mcp.CallToolResult {
 	if env == nil || res.IsError || !dryRun {
 		return res
 	}
@@ -295,6 +326,10 @@ func nextResult(ctx context.Context, o Options, pages *pager, a NextArgs) (*mcp.
 	ok, _ := env["ok"].(bool)
 	k := &kept{tool: "ah_next", env: env, limit: limit, out: &NextOutput{OK: ok, Check: userArgv(a.argv())}}
 	k.out.Steps, _ = next.Plan(data.Findings, a.RunTests, 0)
+	for i := range k.out.Steps {
+		st := &k.out.Steps[i]
+		st.Tool, st.VerifyTool = toolFor(st.Command), toolFor(st.Verify)
+	}
 	return pages.nextPage(0, k, 0, limit, nextText(k)), nil
 }
 
