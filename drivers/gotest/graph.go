@@ -116,7 +116,7 @@ func (p listed) files(dir string) []string {
 		p.TestGoFiles, p.XTestGoFiles, p.EmbedFiles, p.TestEmbedFiles, p.XTestEmbedFiles,
 	} {
 		for _, f := range list {
-			if !path.IsAbs(filepath.ToSlash(f)) && !filepath.IsAbs(f) {
+			if !filepath.IsAbs(f) && !strings.HasPrefix(f, "/") {
 				f = p.Dir + "/" + f
 			}
 			if rel, ok := relDir(dir, f); ok && rel != "." {
