@@ -30,7 +30,7 @@ type event struct {
 type testState struct {
 	id      string
 	name    string
-	repeat  int // the iteration of -count=N this result is, from 0
+	repeat  int              // the iteration of -count=N this result is, from 0
 	status  ports.TestStatus // empty until a pass, fail or skip event
 	started bool             // a run event was seen
 	elapsed time.Duration
