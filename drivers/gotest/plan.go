@@ -7,12 +7,13 @@ import (
 )
 
 // plan is what a `go test` command line lets the testing package run:
-// the -run pattern, whether benchmarks run (-bench), and how many times
+// the -run and -skip patterns, whether benchmarks run (-bench), and how many times
 // each test runs (-count). A result the plan rules out was printed by
 // something other than the testing package (a test writing go test's
 // framing): it is never evidence (issue 36).
 type plan struct {
 	run   [][]*regexp.Regexp // nil: every test runs
+	skip  [][]*regexp.Regexp // nil: none is skipped
 	bench bool
 	count int
 }
@@ -25,7 +26,7 @@ func planOf(flags []string) plan {
 	for i := 0; i < len(flags); i++ {
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(flags[i], "-"), "=")
 		name = strings.TrimPrefix(strings.TrimPrefix(name, "-"), "test.")
-		if !strings.HasPrefix(flags[i], "-") || (name != "run" && name != "bench" && name != "count") {
+		if !strings.HasPrefix(flags[i], "-") || (name != "run" && name != "skip" && name != "bench" && name != "count") {
 			continue
 		}
 		if !hasValue {
@@ -37,6 +38,8 @@ func planOf(flags []string) plan {
 		switch name {
 		case "run":
 			p.run = compileRun(value)
+		case "skip":
+			p.skip = compileRun(value)
 		case "bench":
 			p.bench = value != ""
 		case "count":
@@ -51,10 +54,14 @@ func planOf(flags []string) plan {
 // runs reports whether the testing package can run the test or subtest
 // name under the plan: a benchmark only with -bench (and then -run does
 // not filter it), anything else when -run selects it at all (a parent
-// runs to reach its subtests).
+// runs to reach its subtests) and -skip does not match it or a parent of
+// it at every level.
 func (p plan) runs(name string) bool {
 	if strings.HasPrefix(name, "Benchmark") {
 		return p.bench
+	}
+	if p.skip != nil && runs(p.skip, name, true) {
+		return false
 	}
 	return p.run == nil || runs(p.run, name, false)
 }

@@ -53,6 +53,9 @@ func TestPlan(t *testing.T) {
 	rep = report([]string{"-run=^TestA$", "-bench=."}, events("run TestA", "pass TestA", "run BenchmarkFoo", "pass BenchmarkFoo"))
 	assert.Equal(t, []string{"passed TestA#0", "passed BenchmarkFoo#0"}, summary(rep), "-bench runs benchmarks")
 
+	rep = report([]string{"-skip", "^TestA$/^ok$"}, forged)
+	assert.Equal(t, []string{"passed TestA#0", "passed TestA/other#0"}, summary(rep), "-skip: ok never runs")
+
 	twice := events("run TestA", "run TestA/x", "pass TestA/x", "pass TestA", "run TestA", "run TestA/x", "pass TestA/x", "pass TestA")
 	rep = report([]string{"-run", "^TestA$", "-count=2"}, twice)
 	assert.Empty(t, rep.Anomalies)
