@@ -75,6 +75,16 @@ type Detector interface {
 	Probes(repo fs.FS) []Probe
 }
 
+// LocalOnly is an optional capability of a Detector whose framework runs
+// only from the project's own installation, never from PATH nor a
+// download (vitest; seed 003: no global or downloaded fallback).
+type LocalOnly interface {
+	// Missing says why the framework cannot run in repo and names the
+	// command that installs it; "" when the project's installation is
+	// there.
+	Missing(repo fs.FS) string
+}
+
 // Reporter is the reporting half of a driver, used by core/execution to
 // run a job with structured output and judge it. The optional capabilities
 // Batcher, Classifier, Transcriber and Refresher are found by type assertion; each

@@ -28,6 +28,16 @@ type TestCase struct {
 	// them in its own dialect (vitest: -t patterns under JavaScript's
 	// RegExp); nil when the driver evaluates selections in Go.
 	Selectors []string
+	// Path is the framework's identity as its parts, when ID, a display
+	// string, could be ambiguous (go: the import path, then the test name
+	// as go test reports it; vitest: the test file, then the describe
+	// titles and the test title); nil when ID alone is the identity.
+	// Drivers match selections against Path, never against a flattened ID.
+	Path []string
+	// Repeat tells apart tests whose Path is equal (two `it('dup')` in one
+	// vitest file, legal there): the n-th such test in definition order
+	// has Repeat n-1. Tests of equal Path and Repeat are one test.
+	Repeat int
 }
 
 // ReportError is a problem the framework reported outside any test case:

@@ -52,6 +52,10 @@ type Evidence struct {
 	ImportedBy string
 	// DefaultCommand is the driver's command when no probe found a better one.
 	DefaultCommand []string
+	// Missing says why a framework that runs only from the project's own
+	// installation (ports.LocalOnly) cannot run here and how to install
+	// it; "" when it is installed or the driver has no such rule.
+	Missing string
 }
 
 // Facts are the evidence for a set of adapters.
@@ -86,7 +90,11 @@ func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
 			continue
 		}
 		wanted = append(wanted, d)
-		f.Evidence[name] = Evidence{Adapter: name, Manifest: d.Manifest(repo), DefaultCommand: d.DefaultCommand(repo)}
+		e := Evidence{Adapter: name, Manifest: d.Manifest(repo), DefaultCommand: d.DefaultCommand(repo)}
+		if lo, ok := d.(ports.LocalOnly); ok {
+			e.Missing = lo.Missing(repo)
+		}
+		f.Evidence[name] = e
 	}
 	for name, file := range importers(repo, wanted) {
 		e := f.Evidence[name]

@@ -124,6 +124,12 @@ func configured(key string, r config.Runner, named ports.Detector, isNamed bool,
 		Command: slices.Clone(r.Command), Reason: reason,
 	}
 	if len(dec.Command) == 0 {
+		if ev.Missing != "" && ev.Runnable == nil {
+			// No global fallback: the adapter is not found, and the
+			// missing-adapter finding names the install command.
+			dec.Adapter, dec.Reason = "", reason+", but "+ev.Missing
+			return dec, true
+		}
 		dec.Command = command(drv, ev)
 		dec.TimedOut = slices.Clone(ev.TimedOut)
 	}
@@ -146,6 +152,10 @@ func detected(d Decision, drv ports.Detector, ev Evidence) Decision {
 		d.Source, d.Reason = ports.SourceSourceImport, fmt.Sprintf("%s imports %s", ev.ImportedBy, name)
 	default:
 		d.Reason = notFound(name, ev)
+		return d
+	}
+	if ev.Missing != "" && ev.Runnable == nil {
+		d.Source, d.Reason = "", d.Reason+", but "+ev.Missing
 		return d
 	}
 	d.Adapter = name

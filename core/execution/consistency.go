@@ -27,6 +27,16 @@ const (
 	CauseUnclaimed = "inconsistent: no binding selects the failed test "
 )
 
+// identity is the key of a test in a report: its structured identity
+// (ports.TestCase.Path and Repeat) when the driver gives one, so two
+// tests whose display names collide stay two results; else its ID.
+func identity(tc ports.TestCase) string {
+	if tc.Path == nil {
+		return tc.ID
+	}
+	return fmt.Sprintf("%q#%d", tc.Path, tc.Repeat)
+}
+
 // inconsistency says why a batch's parsed report disagrees with itself or
 // with the process that wrote it; empty when it is consistent. The batch
 // then falls back to per-binding runs (seed 004, C-batch-fallback): a
@@ -46,10 +56,11 @@ func inconsistency(rep ports.TestReport, exitCode int, claimed func(ports.TestCa
 	}
 	seen := map[string]bool{}
 	for _, tc := range rep.Tests {
-		if seen[tc.ID] {
+		k := identity(tc)
+		if seen[k] {
 			return CauseDuplicate + tc.ID
 		}
-		seen[tc.ID] = true
+		seen[k] = true
 	}
 	n := tally(rep)
 	firstFailed := ""

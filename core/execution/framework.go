@@ -123,6 +123,11 @@ func relativize(rep *ports.TestReport, dir string) {
 	}
 	for i := range rep.Tests {
 		rep.Tests[i].ID = strings.TrimPrefix(rep.Tests[i].ID, root)
+		if p := rep.Tests[i].Path; len(p) > 0 {
+			p = slices.Clone(p)
+			p[0] = strings.TrimPrefix(p[0], root)
+			rep.Tests[i].Path = p
+		}
 	}
 	for i := range rep.Errors {
 		rep.Errors[i].Location = strings.TrimPrefix(rep.Errors[i].Location, root)

@@ -85,16 +85,18 @@ func (Driver) Audit(list []byte, sels []ports.Selector, rep ports.TestReport) ([
 	var anomalies []string
 	reported := map[string]bool{}
 	for _, tc := range rep.Tests {
-		pkg := owner(tc.ID, pkgs)
-		if pkg == "" {
+		if len(tc.Path) != 2 || !slices.Contains(pkgs, tc.Path[0]) {
 			anomalies = append(anomalies, fmt.Sprintf("a result for %s, in no package the batch ran", tc.ID))
 			continue
 		}
-		top, _, _ := strings.Cut(strings.TrimPrefix(tc.ID, pkg+"."), "/")
+		pkg := tc.Path[0]
+		top, _, _ := strings.Cut(tc.Path[1], "/")
 		if !names[pkg][top] {
 			anomalies = append(anomalies, fmt.Sprintf("a result for %s, which %s does not define (its test files and go test -list name no such test)", tc.ID, pkg))
 		}
-		reported[tc.ID] = true
+		// A subtest's result shows its parent ran: a parent that failed
+		// only because of it is left out of the report (parse.go).
+		reported[pkg+"."+top] = true
 	}
 	pats, _ := union(sels)
 	alts := compileRun(strings.Join(pats, "|"))
@@ -173,18 +175,6 @@ func relative(pkg string) (string, bool) {
 		return "", false
 	}
 	return path.Clean(pkg), true
-}
-
-// owner is the package of a test id: the longest listed import path it
-// starts with, followed by a dot.
-func owner(id string, pkgs []string) string {
-	best := ""
-	for _, p := range pkgs {
-		if strings.HasPrefix(id, p+".") && len(p) > len(best) {
-			best = p
-		}
-	}
-	return best
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -35,7 +35,7 @@ func TestAuditArgv(t *testing.T) {
 func TestAudit(t *testing.T) {
 	sels := []ports.Selector{{Terms: []string{"^TestA$", "./a"}}, {Terms: []string{"^TestB$/^x$", "."}}}
 	list := listOf([]string{"m/a", "TestA", "TestOther", "BenchmarkA"}, []string{"m", "TestB", "ExampleB"})
-	pass := func(id string) ports.TestCase { return ports.TestCase{ID: id, Status: ports.TestPassed} }
+	pass := func(id string) ports.TestCase { return result(id, ports.TestPassed) }
 	tests := []struct {
 		name      string
 		tests     []ports.TestCase

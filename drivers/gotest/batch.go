@@ -93,21 +93,18 @@ func union(sels []ports.Selector) (pats, pkgs []string) {
 // patterns each match the name element at their level. A test with fewer
 // elements than the alternative has levels only ran to reach its subtests
 // (a partial match in testing's terms) and is not selected by it. A
-// selection Audit resolved also needs the test's package to be its own;
-// an unresolved one (a binding run alone, one package) reads the name
-// after the import path.
+// selection Audit resolved also needs the test's package to be exactly
+// its own import path (never a prefix: a.old is not a); an unresolved one
+// (a binding run alone, one package) takes any. Package and name come
+// from the result's Path, never cut out of its display ID.
 func (Driver) Matches(sel ports.Selector, tc ports.TestCase) bool {
-	if len(sel.Terms) < termImportPath {
+	if len(sel.Terms) < termImportPath || len(tc.Path) != 2 {
 		return false
 	}
-	var name string
-	var ok bool
-	if len(sel.Terms) > termImportPath {
-		name, ok = strings.CutPrefix(tc.ID, sel.Terms[termImportPath]+".")
-	} else {
-		name, ok = testName(tc.ID)
+	if len(sel.Terms) > termImportPath && tc.Path[0] != sel.Terms[termImportPath] {
+		return false
 	}
-	return ok && runs(compileRun(sel.Terms[termRun]), name, true)
+	return runs(compileRun(sel.Terms[termRun]), tc.Path[1], true)
 }
 
 // runs reports whether a -run pattern's alternatives select name: fully
@@ -135,25 +132,6 @@ func runs(alts [][]*regexp.Regexp, name string, full bool) bool {
 		}
 	}
 	return false
-}
-
-// testName is the test's name in a `<import path>.<TestName>[/sub...]` id:
-// it starts after the first dot followed by one of the prefixes `go test`
-// runs (an import path element like `x.Testy` would confuse it; none is
-// known in practice).
-func testName(id string) (string, bool) {
-	for i := 0; i < len(id); i++ {
-		if id[i] != '.' {
-			continue
-		}
-		rest := id[i+1:]
-		for _, p := range []string{"Test", "Example", "Fuzz", "Benchmark"} {
-			if strings.HasPrefix(rest, p) {
-				return rest, true
-			}
-		}
-	}
-	return "", false
 }
 
 // compiled caches the compiled alternatives of each -run pattern: a

@@ -78,7 +78,7 @@ func TestMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pattern+" "+tt.id, func(t *testing.T) {
-			got := gotest.New().Matches(ports.Selector{Terms: []string{tt.pattern, "."}}, ports.TestCase{ID: tt.id})
+			got := gotest.New().Matches(ports.Selector{Terms: []string{tt.pattern, "."}}, result(tt.id, ports.TestPassed))
 			assert.Equal(t, tt.want, got, "Matches(%q, %q)", tt.pattern, tt.id)
 		})
 	}
@@ -89,8 +89,14 @@ func TestMatches(t *testing.T) {
 func TestMatchesResolved(t *testing.T) {
 	sel := ports.Selector{Terms: []string{"^TestA$", "./a", "m/a"}}
 	d := gotest.New()
-	assert.True(t, d.Matches(sel, ports.TestCase{ID: "m/a.TestA"}))
-	assert.False(t, d.Matches(sel, ports.TestCase{ID: "m/b.TestA"}), "another package")
-	assert.False(t, d.Matches(sel, ports.TestCase{ID: "m/a/x.TestA"}), "a package below")
-	assert.True(t, d.Matches(sel, ports.TestCase{ID: "m/a.TestA/sub"}))
+	assert.True(t, d.Matches(sel, result("m/a.TestA", ports.TestPassed)))
+	assert.False(t, d.Matches(sel, result("m/b.TestA", ports.TestPassed)), "another package")
+	assert.False(t, d.Matches(sel, result("m/a/x.TestA", ports.TestPassed)), "a package below")
+	assert.True(t, d.Matches(sel, result("m/a.TestA/sub", ports.TestPassed)))
+
+	// Exactly the import path, never a prefix of it (issue 36): a.old's
+	// TestParse is not a's, however its display id reads.
+	parse := ports.Selector{Terms: []string{"TestParse", "./a", "example.com/m/a"}}
+	assert.False(t, d.Matches(parse, ports.TestCase{ID: "example.com/m/a.old.TestParse", Path: []string{"example.com/m/a.old", "TestParse"}}))
+	assert.True(t, d.Matches(parse, ports.TestCase{ID: "example.com/m/a.TestParse", Path: []string{"example.com/m/a", "TestParse"}}))
 }

@@ -84,7 +84,7 @@ func (Driver) Prepare(words []string, _ string) ports.Prepared {
 		return ports.Prepared{Argv: slices.Clone(words)}
 	}
 	extra := argv.Without(words[at+1:], Args())
-	return ports.Prepared{Argv: slices.Concat(words[:at+1], extra, words[at+1:]), TailBytes: OutputBytes, Stream: NewStream()}
+	return ports.Prepared{Argv: slices.Concat(words[:at+1], extra, words[at+1:]), TailBytes: OutputBytes, Stream: NewStream(words[at+1:]...)}
 }
 
 var _ ports.Refresher = Driver{}

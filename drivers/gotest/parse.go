@@ -29,6 +29,8 @@ type event struct {
 
 type testState struct {
 	id      string
+	name    string
+	repeat  int              // the iteration of -count=N this result is, from 0
 	status  ports.TestStatus // empty until a pass, fail or skip event
 	started bool             // a run event was seen
 	elapsed time.Duration
@@ -52,6 +54,9 @@ type buildState struct {
 }
 
 type parser struct {
+	// plan is what the command line lets the test binary run; results
+	// it cannot produce are dropped (plan.go).
+	plan   plan
 	pkgs   []*pkgState
 	byPath map[string]*pkgState
 	builds []*buildState
@@ -102,7 +107,17 @@ func (p *parser) handle(ev event) {
 		}
 		return
 	}
+	if !p.plan.runs(ev.Test) {
+		// The testing package never runs this name under this command
+		// line (a benchmark without -bench, a name -run cannot select):
+		// whatever printed its framing, it is no evidence.
+		return
+	}
 	t := pkg.test(ev.Test)
+	if ev.Action == "run" && t.status != "" && t.repeat+1 < p.plan.count {
+		// -count=N runs every test N times: the next run is a new result.
+		t = pkg.again(t)
+	}
 	status := terminal[ev.Action]
 	switch {
 	case ev.Action == "output":
@@ -171,8 +186,16 @@ func (pkg *pkgState) test(name string) *testState {
 	if t, ok := pkg.byName[name]; ok {
 		return t
 	}
-	t := &testState{id: pkg.path + "." + name, output: headtail.Buffer{Keep: keepOutput}}
+	t := &testState{id: pkg.path + "." + name, name: name, output: headtail.Buffer{Keep: keepOutput}}
 	pkg.byName[name] = t
+	pkg.tests = append(pkg.tests, t)
+	return t
+}
+
+// again starts the next -count iteration of a finished test.
+func (pkg *pkgState) again(prev *testState) *testState {
+	t := &testState{id: prev.id, name: prev.name, repeat: prev.repeat + 1, output: headtail.Buffer{Keep: keepOutput}}
+	pkg.byName[prev.name] = t
 	pkg.tests = append(pkg.tests, t)
 	return t
 }
@@ -200,7 +223,14 @@ func (p *parser) report() ports.TestReport {
 		}
 		testFailed := false
 		for _, t := range pkg.tests {
-			tc := ports.TestCase{ID: t.id, Status: t.status, Duration: t.elapsed}
+			if pkg.failedBySubtests(t) {
+				// go fails a parent whose subtest failed: the subtest's
+				// own result carries that failure, and the parent's
+				// claims nothing more (issue 36).
+				testFailed = true
+				continue
+			}
+			tc := ports.TestCase{ID: t.id, Path: []string{pkg.path, t.name}, Repeat: t.repeat, Status: t.status, Duration: t.elapsed}
 			switch t.status {
 			case ports.TestFailed, ports.TestSkipped:
 				tc.Message = headtail.Clip(testMessage(t.output.String()), MaxMessage)
@@ -233,6 +263,18 @@ func (p *parser) report() ports.TestReport {
 		}
 	}
 	return report
+}
+
+// failedBySubtests reports whether t failed only because a subtest of the
+// same iteration failed: go's own rule fails the parent, and the parent
+// said nothing of its own (its output is framing only).
+func (pkg *pkgState) failedBySubtests(t *testState) bool {
+	if t.status != ports.TestFailed || testMessage(t.output.String()) != "" {
+		return false
+	}
+	return slices.ContainsFunc(pkg.tests, func(c *testState) bool {
+		return c.repeat == t.repeat && c.status == ports.TestFailed && strings.HasPrefix(c.name, t.name+"/")
+	})
 }
 
 // badFlag is the test binary's answer to a flag it does not define.

@@ -101,7 +101,7 @@ func TestSourceListing(t *testing.T) {
 	listing, ok := gotest.New().SourceListing([]byte(goListOf), "/repo", repo)
 	require.True(t, ok)
 	sels := []ports.Selector{{Terms: []string{"^Test", "./a"}}, {Terms: []string{"^TestNone$", "."}}}
-	pass := func(id string) ports.TestCase { return ports.TestCase{ID: id, Status: ports.TestPassed} }
+	pass := func(id string) ports.TestCase { return result(id, ports.TestPassed) }
 	_, anomalies, ok := gotest.New().Audit(listing, sels, ports.TestReport{Parsed: true, Tests: []ports.TestCase{
 		pass("m/a.TestA"), pass("m/a.TestÅngström"), pass("m/a.Test"), pass("m/a.TestX"), pass("m/a.ExampleA"),
 		pass("m/a.ExampleA_empty"), pass("m/a.FuzzA"), pass("m/a.Testify"), pass("m/a.TestMethod"), pass("m/a.ExampleNoOutput"), pass("m/a.TestMain"),

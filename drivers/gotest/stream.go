@@ -27,9 +27,11 @@ type Stream struct {
 
 var _ ports.ReportStream = (*Stream)(nil)
 
-// NewStream returns an empty stream parser.
-func NewStream() *Stream {
-	return &Stream{p: &parser{byPath: map[string]*pkgState{}, byImp: map[string]*buildState{}}}
+// NewStream returns an empty stream parser for a command line whose
+// test flags are flags (the words after `go test`; nil: the testing
+// package's defaults).
+func NewStream(flags ...string) *Stream {
+	return &Stream{p: &parser{plan: planOf(flags), byPath: map[string]*pkgState{}, byImp: map[string]*buildState{}}}
 }
 
 // Write implements io.Writer: it handles every complete line.

@@ -87,10 +87,10 @@ func (Driver) Matches(sel ports.Selector, tc ports.TestCase) bool {
 	if len(sel.Terms) == 0 || !slices.Contains(tc.Selectors, sel.Terms[0]) {
 		return false
 	}
-	file, _, ok := strings.Cut(tc.ID, " > ")
-	if !ok {
+	if len(tc.Path) < 2 {
 		return false
 	}
+	file := tc.Path[0]
 	if len(sel.Terms) == 1 {
 		return true
 	}

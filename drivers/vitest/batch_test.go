@@ -54,7 +54,8 @@ func TestBatchArgv(t *testing.T) {
 }
 
 func TestMatches(t *testing.T) {
-	id := "test/calc.test.js > calc add adds two numbers"
+	id := "test/calc.test.js > calc add > adds two numbers"
+	path := []string{"test/calc.test.js", "calc add", "adds two numbers"}
 	tests := []struct {
 		terms     []string
 		selectors []string
@@ -68,7 +69,7 @@ func TestMatches(t *testing.T) {
 		{[]string{"adds", "test/other"}, []string{"adds"}, false},
 	}
 	for _, tt := range tests {
-		got := vitest.New().Matches(ports.Selector{Terms: tt.terms}, ports.TestCase{ID: id, Selectors: tt.selectors})
+		got := vitest.New().Matches(ports.Selector{Terms: tt.terms}, ports.TestCase{ID: id, Path: path, Selectors: tt.selectors})
 		assert.Equal(t, tt.want, got, "Matches(%q) with selectors %q", tt.terms, tt.selectors)
 	}
 }

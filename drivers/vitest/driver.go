@@ -44,24 +44,63 @@ func (Driver) Framework() ports.Framework {
 	return ports.Framework{Name: Name, Aliases: []string{"typescript", "javascript"}, SourceFile: sourceFile, Imports: importsFramework}
 }
 
-// DefaultCommand implements ports.Driver: the project's local vitest when
-// installed, else `npx --no vitest run` (--no: never download vitest
-// behind the user's back; fail instead).
-func (Driver) DefaultCommand(repo fs.FS) []string {
-	if hasLocalBin(repo) {
-		return []string{localBin, "run"}
+// DefaultCommand implements ports.Driver: the project's own vitest. There
+// is no other: a vitest on PATH or one npx would fetch is never run
+// (seed 003); Missing says how to install it when it is not there.
+func (Driver) DefaultCommand(fs.FS) []string { return []string{localBin, "run"} }
+
+// Probes implements ports.Driver: the project's own binary, only. A
+// vitest on PATH is never probed nor run, and neither is `npx vitest`.
+func (Driver) Probes(repo fs.FS) []ports.Probe {
+	if !hasLocalBin(repo) {
+		return nil
 	}
-	return []string{"npx", "--no", "vitest", "run"}
+	return []ports.Probe{{Argv: []string{localBin, "--version"}, Command: []string{localBin, "run"}, Version: Version}}
 }
 
-// Probes implements ports.Driver: the local binary, then a vitest on PATH.
-// `npx vitest` is never probed: it would download vitest.
-func (Driver) Probes(repo fs.FS) []ports.Probe {
-	var out []ports.Probe
+var _ ports.LocalOnly = Driver{}
+
+// Missing implements ports.LocalOnly: without node_modules/.bin/vitest,
+// the command that installs the project's dependencies as its lockfile
+// says, or that adds vitest when package.json does not declare it.
+func (d Driver) Missing(repo fs.FS) string {
 	if hasLocalBin(repo) {
-		out = append(out, ports.Probe{Argv: []string{localBin, "--version"}, Command: []string{localBin, "run"}, Version: Version})
+		return ""
 	}
-	return append(out, ports.Probe{Argv: []string{"vitest", "--version"}, Command: []string{"vitest", "run"}, Version: Version})
+	if !d.Manifest(repo) {
+		return "vitest is not installed in the project (no " + localBin + "): add it with `" + addCommand(repo) + "`; a vitest on PATH is never run"
+	}
+	return "it is not installed in the project (no " + localBin + "): install the project's dependencies with `" + installCommand(repo) + "`; a vitest on PATH is never run"
+}
+
+// lockfiles maps each package manager's lockfile to the command that
+// installs exactly what it pins, then the command that adds vitest, in
+// the order they are looked for.
+var lockfiles = []struct{ file, install, add string }{
+	{"pnpm-lock.yaml", "pnpm install --frozen-lockfile", "pnpm add -D vitest"},
+	{"yarn.lock", "yarn install --frozen-lockfile", "yarn add -D vitest"},
+	{"bun.lock", "bun install --frozen-lockfile", "bun add -d vitest"},
+	{"bun.lockb", "bun install --frozen-lockfile", "bun add -d vitest"},
+	{"package-lock.json", "npm ci", "npm install -D vitest"},
+	{"npm-shrinkwrap.json", "npm ci", "npm install -D vitest"},
+}
+
+func installCommand(repo fs.FS) string {
+	for _, l := range lockfiles {
+		if isFile(repo, l.file) {
+			return l.install
+		}
+	}
+	return "npm install"
+}
+
+func addCommand(repo fs.FS) string {
+	for _, l := range lockfiles {
+		if isFile(repo, l.file) {
+			return l.add
+		}
+	}
+	return "npm install -D vitest"
 }
 
 var versionLine = regexp.MustCompile(`vitest/(\d\S*)`)

@@ -77,12 +77,12 @@ func TestDetection(t *testing.T) {
 	d := vitest.New()
 	local := fstest.MapFS{"node_modules/.bin/vitest": {Data: []byte("#!/usr/bin/env node\n")}}
 	assert.Equal(t, []string{"node_modules/.bin/vitest", "run"}, d.DefaultCommand(local))
-	assert.Equal(t, []string{"npx", "--no", "vitest", "run"}, d.DefaultCommand(fstest.MapFS{}))
+	assert.Equal(t, []string{"node_modules/.bin/vitest", "run"}, d.DefaultCommand(fstest.MapFS{}), "never npx nor PATH")
 
 	probes := d.Probes(local)
-	require.Len(t, probes, 2)
+	require.Len(t, probes, 1, "never a vitest on PATH, never npx")
 	assert.Equal(t, []string{"node_modules/.bin/vitest", "--version"}, probes[0].Argv)
-	assert.Equal(t, []string{"vitest", "--version"}, probes[1].Argv, "never npx: it would download vitest")
+	assert.Empty(t, d.Probes(fstest.MapFS{}))
 	assert.Equal(t, "4.1.12", probes[0].Version([]byte("vitest/4.1.12 linux-x64 node-v20.20.2\n"), nil))
 
 	for name, want := range map[string]bool{
@@ -94,6 +94,25 @@ func TestDetection(t *testing.T) {
 	assert.True(t, d.Framework().Imports([]byte(`import { it } from 'vitest'`)))
 	assert.True(t, d.Framework().Imports([]byte(`const { it } = require("vitest")`)))
 	assert.False(t, d.Framework().Imports([]byte(`import { defineConfig } from "vitest/config"`)))
+}
+
+// Without the project's own vitest, Missing names the command that
+// installs it, as the lockfile says (issue 36: never a global vitest).
+func TestMissing(t *testing.T) {
+	d := vitest.New()
+	declared := `{"devDependencies": {"vitest": "4"}}`
+	assert.Empty(t, d.Missing(fstest.MapFS{"node_modules/.bin/vitest": {Data: []byte("x")}}))
+	for lock, want := range map[string]string{
+		"": "`npm install`", "package-lock.json": "`npm ci`", "pnpm-lock.yaml": "`pnpm install --frozen-lockfile`",
+		"yarn.lock": "`yarn install --frozen-lockfile`", "bun.lock": "`bun install --frozen-lockfile`",
+	} {
+		repo := fstest.MapFS{"package.json": {Data: []byte(declared)}}
+		if lock != "" {
+			repo[lock] = &fstest.MapFile{Data: []byte("x")}
+		}
+		assert.Contains(t, d.Missing(repo), want, "lockfile %q", lock)
+	}
+	assert.Contains(t, d.Missing(fstest.MapFS{}), "`npm install -D vitest`")
 }
 
 // An option vitest rejects leaves no report; its CACError line is a usage

@@ -32,10 +32,10 @@ func TestStreamRealOutput(t *testing.T) {
 		tests = append(tests, fmt.Sprintf("%s %s %q", tc.Status, strings.TrimPrefix(tc.ID, file), tc.Selectors))
 	}
 	want := []string{
-		`passed calc add adds two numbers ["(?:adds)|(?:^top level)" "adds"]`,
-		`failed calc add fails on purpose []`,
-		`skipped calc add is skipped []`,
-		`skipped calc add is a todo []`,
+		`passed calc > add > adds two numbers ["(?:adds)|(?:^top level)" "adds"]`,
+		`failed calc > add > fails on purpose []`,
+		`skipped calc > add > is skipped []`,
+		`skipped calc > add > is a todo []`,
 		`passed top level passes ["(?:adds)|(?:^top level)" "^top level"]`,
 	}
 	if !reflect.DeepEqual(tests, want) {

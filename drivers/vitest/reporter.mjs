@@ -48,10 +48,36 @@ function emit(rec) {
 
 emit({ e: 'hello', patterns: patterns === null ? -1 : patterns.length })
 
-// fullName is the name vitest matches -t against: the describe titles and
-// the test title joined by spaces (@vitest/runner getTaskFullName).
-function fullName(task) {
-  return (task.suite ? fullName(task.suite) + ' ' : '') + task.name
+// names is the test's identity inside its file: the describe titles, then
+// the test title. The name vitest matches -t against is these joined by
+// spaces (@vitest/runner getTaskFullName), which two tests can share
+// (describe('a b') > it('c') and describe('a') > it('b c')): it is used
+// only to evaluate the patterns, never as the test's identity.
+function names(task) {
+  return (task.suite ? names(task.suite) : []).concat([task.name])
+}
+
+// repeats numbers the tests of one module sharing one path (two it('dup')
+// in a file, or an it.each title without a placeholder, both legal in
+// vitest), in definition order: the first is 0. Computed once per module,
+// from its collected tree, so a filtered run numbers them as a whole run
+// does.
+const repeats = new WeakMap()
+
+function repeatOf(tc) {
+  let byId = repeats.get(tc.module)
+  if (!byId) {
+    byId = new Map()
+    const count = new Map()
+    for (const t of tc.module.children.allTests()) {
+      const key = JSON.stringify(names(t.task))
+      const n = count.get(key) || 0
+      count.set(key, n + 1)
+      byId.set(t.id, n)
+    }
+    repeats.set(tc.module, byId)
+  }
+  return byId.get(tc.id) || 0
 }
 
 // root is the project root vitest runs in (onInit); stack locations under
@@ -93,10 +119,11 @@ export default class AhReporter {
     this.seen.add(tc.id)
     const r = tc.result()
     const d = tc.diagnostic()
-    const name = fullName(tc.task)
+    const path = names(tc.task)
+    const name = path.join(' ')
     const match = []
     if (patterns) patterns.forEach((re, i) => { if (re.test(name)) match.push(i) })
-    emit({ e: 'test', file: tc.module.moduleId, name, state: r.state, ms: d ? d.duration : null, msg: message(r.errors), match })
+    emit({ e: 'test', file: tc.module.moduleId, path, rep: repeatOf(tc), state: r.state, ms: d ? d.duration : null, msg: message(r.errors), match })
   }
 
   onTestModuleEnd(mod) {

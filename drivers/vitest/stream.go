@@ -85,7 +85,8 @@ type record struct {
 	E         string   `json:"e"`
 	Patterns  int      `json:"patterns"`
 	File      string   `json:"file"`
-	Name      string   `json:"name"`
+	Path      []string `json:"path"`
+	Rep       int      `json:"rep"`
 	State     string   `json:"state"`
 	MS        *float64 `json:"ms"`
 	Msg       string   `json:"msg"`
@@ -106,8 +107,14 @@ func (s *Stream) record(r record) {
 			s.candidates = nil
 		}
 	case "test":
+		if len(r.Path) == 0 || r.Rep < 0 {
+			s.anomaly("a result record without a test path")
+			return
+		}
 		tc := ports.TestCase{
-			ID:       r.File + " > " + r.Name,
+			ID:       DisplayID(r.File, r.Path, r.Rep),
+			Path:     append([]string{r.File}, r.Path...),
+			Repeat:   r.Rep,
 			Status:   status(r.State),
 			Message:  headtail.Clip(r.Msg, MaxMessage),
 			Duration: millis(r.MS),
@@ -130,6 +137,18 @@ func (s *Stream) record(r record) {
 	default:
 		s.anomaly("a result record of unknown kind %q", r.E)
 	}
+}
+
+// DisplayID is how a vitest test is named to people, as vitest's own
+// reporter names it: the file, the describe titles and the test title
+// joined by " > ", and "[n]" after the n-th test (n > 1) sharing that
+// path. TestCase.Path and Repeat are its identity.
+func DisplayID(file string, path []string, repeat int) string {
+	id := file + " > " + strings.Join(path, " > ")
+	if repeat > 0 {
+		id += fmt.Sprintf(" [%d]", repeat+1)
+	}
+	return id
 }
 
 func (s *Stream) anomaly(format string, args ...any) {
