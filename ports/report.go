@@ -28,6 +28,10 @@ type TestCase struct {
 	// them in its own dialect (vitest: -t patterns under JavaScript's
 	// RegExp); nil when the driver evaluates selections in Go.
 	Selectors []string
+	// Cached is true when the framework replayed this result from its
+	// cache instead of running the test (go test's "(cached)"): it did
+	// not run in this check (issue 36).
+	Cached bool
 }
 
 // ReportError is a problem the framework reported outside any test case:

@@ -156,7 +156,7 @@ func checkJSON(r report.Report) checkData {
 				Adapter: e.Adapter, DetectionSource: e.DetectionSource, Version: e.Version,
 				Batch: e.Batch, Evidence: e.Evidence,
 			}
-			if e.Evidence == report.EvidenceTests || e.Evidence == report.EvidenceReportMissing {
+			if e.Evidence == report.EvidenceTests || e.Evidence == report.EvidenceCache || e.Evidence == report.EvidenceReportMissing {
 				n := e.TestCount
 				execs[i].TestCount = &n
 			}
