@@ -146,6 +146,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		out.shard = &report.Shard{
 			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
 			Corpus: corpusDigest(fsys, corpus), Selection: selectionInput(opts),
+			Tree: opts.Shard.Tree, Dirty: opts.Shard.Dirty,
 		}
 	}
 	if opts.Exec != nil {

@@ -89,6 +89,11 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	opts := check.Options{Units: c.Units, Strict: c.Strict, Changes: overlay.Normalize(c.Changes), Today: d.Clock.Now().Format(time.DateOnly)}
 	if c.Shard != "" {
 		s, _ := shard.Parse(c.Shard) // checked by Validate
+		tree, err := shard.Identify(ctx, d.Git(r.Root), r.FS)
+		if err != nil {
+			return fmt.Errorf("--shard records the git tree it checks: %w", err)
+		}
+		s.Tree, s.Dirty = tree.ID, tree.Dirty
 		opts.Shard = &s
 		if c.Durations != "" {
 			prev, err := readReport(c.Durations)
