@@ -63,6 +63,9 @@ func Identify(ctx context.Context, g ports.Git, fsys fs.FS) (Tree, error) {
 	if len(changed) == 0 {
 		return t, nil
 	}
+	if prefix != "" {
+		prefix = strings.TrimSuffix(prefix, "/") + "/"
+	}
 	h := sha256.New()
 	for _, p := range changed {
 		fmt.Fprintf(h, "%d:%s", len(p), p)
