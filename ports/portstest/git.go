@@ -66,24 +66,21 @@ func (g *Git) WorktreeChanges(context.Context) ([]string, error) {
 
 // ResolveCommit implements ports.Git.
 func (g *Git) ResolveCommit(_ context.Context, ref string) (string, error) {
-	g.record("resolve " + ref)
-	if g.Err != nil {
-		return "", g.Err
-	}
-	id, ok := g.Commits[ref]
-	if !ok {
-		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
-	}
-	return id, nil
+	return g.resolve("resolve ", g.Commits, ref)
 }
 
 // ResolveTree implements ports.Git.
 func (g *Git) ResolveTree(_ context.Context, ref string) (string, error) {
-	g.record("tree " + ref)
+	return g.resolve("tree ", g.Trees, ref)
+}
+
+// resolve records the question and answers it from ids.
+func (g *Git) resolve(call string, ids map[string]string, ref string) (string, error) {
+	g.record(call + ref)
 	if g.Err != nil {
 		return "", g.Err
 	}
-	id, ok := g.Trees[ref]
+	id, ok := ids[ref]
 	if !ok {
 		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
 	}
