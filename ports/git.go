@@ -29,4 +29,8 @@ type Git interface {
 	// ResolveCommit returns the full commit id ref names (git rev-parse
 	// --verify ref^{commit}), or ErrUnknownRef.
 	ResolveCommit(ctx context.Context, ref string) (string, error)
+	// ResolveTree returns the id of the tree of the commit ref names (git
+	// rev-parse --verify ref^{tree}), or ErrUnknownRef (a repository with
+	// no commit yet has no HEAD tree).
+	ResolveTree(ctx context.Context, ref string) (string, error)
 }
