@@ -21,7 +21,7 @@
 import { createVitest } from 'vitest/node'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
+import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path'
 
 const filters = JSON.parse(process.argv[1])
 const v = await createVitest('test', { watch: false, run: true, reporters: [] })
@@ -84,6 +84,7 @@ try {
     const root = project.config.root
     const env = project.vite.environments.ssr
     const aliases = (project.vite.config.resolve.alias || []).filter((a) => typeof a.find === 'string')
+    const extensions = project.vite.config.resolve.extensions || []
     // resolveId resolves a specifier as vite does; a path that no longer
     // exists still resolves through an alias. undefined: it cannot be told.
     const resolveId = async (spec, from) => {
@@ -108,8 +109,26 @@ try {
       if (acc.walked.has(file)) return
       acc.walked.add(file)
       acc.files.add(file)
-      if (!isFile(file)) return
-      const t = env.moduleGraph.getModuleById(file)?.transformResult || await env.transformRequest(file)
+      if (!isFile(file)) {
+        // A specifier without an extension that no longer resolves: any
+        // file vite would have resolved it to.
+        if (!extname(file)) {
+          for (const e of extensions) acc.files.add(file + e)
+          for (const e of extensions) acc.files.add(join(file, 'index' + e))
+        }
+        return
+      }
+      let t
+      try {
+        t = env.moduleGraph.getModuleById(file)?.transformResult || await env.transformRequest(file)
+      } catch (e) {
+        // A test's own module vite cannot parse is no graph; a file read
+        // through require or vi.importActual may be no module vite knows
+        // (a .node addon, a data file): its reads are unknown.
+        if (!acc.read.has(file)) throw e
+        acc.all = true
+        return
+      }
       if (!t) return
       for (const raw of [...(t.deps || []), ...(t.dynamicDeps || [])]) {
         const dep = raw.split('?')[0]
@@ -148,7 +167,9 @@ try {
         } else if (kind === 'require') {
           p = resolve(dirname(file), spec)
           if (!isFile(p)) {
-            try { p = createRequire(file).resolve(spec) } catch { acc.all = true; continue }
+            // node's extensions and index files; a path with an extension
+            // that is gone (deleted in the change) still counts.
+            try { p = createRequire(file).resolve(spec) } catch { if (!extname(spec)) { acc.all = true; continue } }
           }
         } else {
           if (spec.startsWith('node:') || isBuiltin(spec)) p = undefined
@@ -170,7 +191,10 @@ try {
           if (kind !== 'mock') acc.all = true
           continue
         }
-        if (local(p)) await walk(p, acc)
+        if (local(p)) {
+          if (kind === 'require' || kind === 'actual') acc.read.add(p)
+          await walk(p, acc)
+        }
       }
     }
     const w = { root, walk, scan }
@@ -178,7 +202,7 @@ try {
     return w
   }
 
-  const setup = { walked: new Set(), files: new Set(), dirs: new Set(), all: false }
+  const setup = { walked: new Set(), read: new Set(), files: new Set(), dirs: new Set(), all: false }
   const envFiles = []
   for (const project of v.projects) {
     const { walk } = walker(project)
@@ -191,7 +215,7 @@ try {
   }
   const bindings = []
   for (const fs of filters) {
-    const acc = { walked: new Set(setup.walked), files: new Set([...setup.files, ...envFiles]), dirs: new Set(setup.dirs), all: setup.all }
+    const acc = { walked: new Set(setup.walked), read: new Set(setup.read), files: new Set([...setup.files, ...envFiles]), dirs: new Set(setup.dirs), all: setup.all }
     for (const f of fs) {
       if (!f.includes('/') && !f.includes('.')) continue
       const p = resolve(v.config.root, f)
