@@ -16,10 +16,12 @@
 // against its importer or through vite's aliases. A binding whose files
 // hold an import the walk cannot resolve statically (import(name), a
 // computed require or mock) is marked `all`: it may read any module.
-// A filter naming a directory claims it. One line on stdout, prefixed
+// A filter naming a directory claims it. forceRerunTriggers are reported
+// without the files walked here for every test (setup files, snapshot
+// serializers, a diff config). One line on stdout, prefixed
 // "ah-vitest-graph ".
 import { createVitest } from 'vitest/node'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path'
 
@@ -204,9 +206,19 @@ try {
 
   const setup = { walked: new Set(), read: new Set(), files: new Set(), dirs: new Set(), all: false }
   const envFiles = []
+  // Files every test runs: setup files, snapshot serializers and a diff
+  // config, which vitest also adds to forceRerunTriggers.
+  const everyTest = (c) => [c.setupFiles || [], c.globalSetup || [], c.snapshotSerializers || [], typeof c.diff === 'string' ? [c.diff] : []].flat()
+  const accounted = new Set()
   for (const project of v.projects) {
     const { walk } = walker(project)
-    for (const f of [project.config.setupFiles || [], project.config.globalSetup || []].flat()) await walk(f, setup)
+    for (const c of [project.config, v.config]) {
+      for (const f of everyTest(c)) {
+        if (typeof f !== 'string') continue
+        accounted.add(f)
+        await walk(f, setup)
+      }
+    }
     const c = project.vite.config
     if (c.envDir !== false) {
       const dir = c.envDir || project.config.root
@@ -230,7 +242,7 @@ try {
     bindings.push({ files: [...acc.files], dirs: [...acc.dirs], all: acc.all })
   }
   const config = v.vite.config.configFile || ''
-  console.log('ah-vitest-graph ' + JSON.stringify({ root: v.config.root, config, triggers: v.config.forceRerunTriggers, bindings }))
+  console.log('ah-vitest-graph ' + JSON.stringify({ root: v.config.root, config, triggers: v.config.forceRerunTriggers.filter((t) => !accounted.has(t)), bindings }))
 } finally {
   await v.close()
 }
