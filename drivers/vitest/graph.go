@@ -41,11 +41,15 @@ var ConfigFiles = []string{
 // not know, so it gives none.
 var defaultTriggers = []string{"**/package.json/**", "**/{vitest,vite}.config.*/**"}
 
-// Graph implements ports.Grapher (issue 25): one `node` run of graph.mjs
-// with vitest's Node API from dir, which globs each binding's test files
-// with its file filters, as `vitest run` would, and walks their imports
-// as vitest's related-files resolution does. Each module is a node. A
-// flag other than `run`, file filters and -t, or any failure, is no graph.
+// Graph implements ports.Grapher (issues 25, 35): one `node` run of
+// graph.mjs with vitest's Node API from dir, which globs each binding's
+// test files with its file filters, as `vitest run` would, and walks what
+// they read through vitest: imports as vitest's related-files resolution
+// does, mocks and __mocks__, vi.importActual and require targets,
+// snapshots, import.meta.glob directories, .env files. Each file is a
+// node, each claimed directory a node with a Dir; a binding whose tests
+// may import any module (import(name)) uses every node. A flag other than
+// `run`, file filters and -t, or any failure, is no graph.
 func (Driver) Graph(ctx context.Context, proc ports.Process, dir string, argvs [][]string) (ports.Graph, error) {
 	filters := make([][]string, len(argvs))
 	for i, a := range argvs {
@@ -69,7 +73,7 @@ func (Driver) Graph(ctx context.Context, proc ports.Process, dir string, argvs [
 	case res.ExitCode != 0:
 		return ports.Graph{}, fmt.Errorf("vitest's module graph (node) exited %d: %s", res.ExitCode, errorLine(res.Stderr))
 	}
-	return readGraph(out.Bytes(), dir, filters)
+	return readGraph(out.Bytes(), dir, len(filters))
 }
 
 // fileFilters are the file filters of a vitest argv: its words after the
@@ -103,14 +107,24 @@ func fileFilters(words []string) ([]string, error) {
 
 // graphOutput is graph.mjs's line.
 type graphOutput struct {
-	Root     string     `json:"root"`
-	Config   string     `json:"config"`
-	Triggers []string   `json:"triggers"`
-	Bindings [][]string `json:"bindings"`
+	Root     string         `json:"root"`
+	Config   string         `json:"config"`
+	Triggers []string       `json:"triggers"`
+	Bindings []graphBinding `json:"bindings"`
 }
 
-func readGraph(stdout []byte, dir string, filters [][]string) (ports.Graph, error) {
-	n := len(filters)
+// graphBinding is what one binding's tests read through vitest: Files
+// (modules, mocks, snapshots, .env files; some may not exist, as when a
+// change deletes them), Dirs that claim every file below them (a glob's
+// directory, a directory filter, the root __mocks__), and All when an
+// import cannot be resolved statically, so the tests may read any module.
+type graphBinding struct {
+	Files []string `json:"files"`
+	Dirs  []string `json:"dirs"`
+	All   bool     `json:"all"`
+}
+
+func readGraph(stdout []byte, dir string, n int) (ports.Graph, error) {
 	var o graphOutput
 	found := false
 	for line := range strings.SplitSeq(string(stdout), "\n") {
@@ -138,30 +152,60 @@ func readGraph(stdout []byte, dir string, filters [][]string) (ports.Graph, erro
 		g.Global = append(g.Global, filepath.Base(o.Config))
 	}
 	index := map[string]int{}
-	for i, files := range o.Bindings {
+	node := func(rel string, isDir bool) int {
+		key := rel
+		if isDir {
+			key += "/"
+		}
+		at, seen := index[key]
+		if !seen {
+			at = len(g.Nodes)
+			index[key] = at
+			n := ports.GraphNode{Name: key, Files: []string{rel}}
+			if isDir {
+				n = ports.GraphNode{Name: key, Dir: rel}
+			}
+			g.Nodes = append(g.Nodes, n)
+		}
+		return at
+	}
+	for i, b := range o.Bindings {
 		g.Uses[i] = []int{}
-		// A filter naming a file is part of the binding even when the file
-		// is gone (deleted in the change): the run then finds no tests.
-		for _, f := range filters[i] {
-			if strings.ContainsAny(f, "/.") {
-				files = append(files, filepath.Join(o.Root, filepath.FromSlash(f)))
+		for _, group := range []struct {
+			paths []string
+			dir   bool
+		}{{b.Files, false}, {b.Dirs, true}} {
+			for _, f := range group.paths {
+				rel, ok := relTo(root, o.Root, f)
+				if !ok || (group.dir && (rel == "." || rel == root)) {
+					// Outside the repository no changed file is there; a
+					// claim of the whole root would claim what no test reads.
+					continue
+				}
+				if at := node(rel, group.dir); !slices.Contains(g.Uses[i], at) {
+					g.Uses[i] = append(g.Uses[i], at)
+				}
 			}
 		}
-		for _, f := range files {
-			rel, ok := relTo(root, o.Root, f)
-			if !ok {
-				continue // outside the repository: no changed file is there
+	}
+	// A deeper directory claims its files alone, so it carries the
+	// bindings of every directory holding it.
+	for i := range g.Uses {
+		for _, at := range g.Uses[i] {
+			d := g.Nodes[at].Dir
+			for m, other := range g.Nodes {
+				if d != "" && strings.HasPrefix(other.Dir, d+"/") && !slices.Contains(g.Uses[i], m) {
+					g.Uses[i] = append(g.Uses[i], m)
+				}
 			}
-			if slices.ContainsFunc(g.Uses[i], func(n int) bool { return g.Nodes[n].Name == rel }) {
-				continue
+		}
+	}
+	for i, b := range o.Bindings {
+		if b.All {
+			g.Uses[i] = make([]int, len(g.Nodes))
+			for m := range g.Nodes {
+				g.Uses[i][m] = m
 			}
-			at, seen := index[rel]
-			if !seen {
-				at = len(g.Nodes)
-				index[rel] = at
-				g.Nodes = append(g.Nodes, ports.GraphNode{Name: rel, Files: []string{rel}})
-			}
-			g.Uses[i] = append(g.Uses[i], at)
 		}
 	}
 	return g, nil
