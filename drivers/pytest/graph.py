@@ -561,7 +561,7 @@ class Visitor(ast.NodeVisitor):
             return os.path.join(left, r)
         if isinstance(node, ast.Call):
             chain = attr_chain(node.func) or ""
-            last = chain.rsplit(".", 1)[-1]
+            last = node.func.attr if isinstance(node.func, ast.Attribute) else chain
             args = [ev(x) if not (isinstance(x, ast.Constant) and isinstance(x.value, str)) else x.value for x in node.args]
             if chain in ("os.getcwd", "Path.cwd", "pathlib.Path.cwd"):
                 return REPO
