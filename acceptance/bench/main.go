@@ -5,7 +5,8 @@
 //	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay,overlay-added,structural,structural-100k]
 //	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
 //	go run ./acceptance/bench -n 3 -only gate-go  # issue 29: a 9-package Go module's gate against one go test
-//	go run ./acceptance/bench -only select-safety # issue 25: selection never leaves out a failing contract
+//	go run ./acceptance/bench -only select-safety # issues 25, 35: selection never leaves out a failing contract
+//	go run ./acceptance/bench -only select-safety-short  # a few faults per framework (CI); select-safety-go one suite
 //	go run ./acceptance/bench -only litter [-iterations 200] [-seed 1]   # litter-archive,litter-contract-new,litter-supersede,litter-sync
 //
 // The litter loops (issue 26) are the exception to "never fails": they
@@ -115,18 +116,16 @@ func run(runs int, only []string, lo litterOpts) error {
 			err = b.batchSelf()
 		case "gate-go":
 			err = b.gateGo()
-		case "select-safety":
-			err = b.selectSafety()
-		case "select-safety-generated":
-			err = b.selectSafetyOne("generated module", b.safetyGenerated)
-		case "select-safety-self":
-			err = b.selectSafetyOne("this repository", b.safetySelf)
 		case "litter":
 			err = b.litterAll(litterNames, lo.iterations, lo.seed)
 		case "litter-archive", "litter-contract-new", "litter-supersede", "litter-sync":
 			err = b.litterAll([]string{strings.TrimPrefix(name, "litter-")}, lo.iterations, lo.seed)
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, select-safety, select-safety-generated, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
+			if strings.HasPrefix(name, "select-safety") {
+				err = b.selectSafety(name)
+				break
+			}
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, select-safety, select-safety-short, select-safety-<suite>, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
