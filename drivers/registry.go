@@ -8,9 +8,65 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
+// Optional capabilities a driver may have beyond ports.Driver, each an
+// interface of ports found by type assertion.
+const (
+	Batcher      = "batcher"       // ports.Batcher: many bindings in one run
+	Auditor      = "auditor"       // ports.Auditor: lists what a batch selects
+	SourceLister = "source-lister" // ports.SourceLister: lists tests from source
+	Classifier   = "classifier"    // ports.Classifier: names a failed run's kind
+	Transcriber  = "transcriber"   // ports.Transcriber: text from structured stdout
+	Refresher    = "refresher"     // ports.Refresher: asks for a run without cache
+	Grapher      = "grapher"       // ports.Grapher: a dependency graph for selection
+)
+
+// Entry is one bundled adapter and the optional capabilities it declares,
+// as data: registry_test.go checks each declaration against the type.
+type Entry struct {
+	New          func() ports.Driver
+	Capabilities []string
+}
+
+// Registry lists every bundled adapter, in a fixed order.
+var Registry = []Entry{
+	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber}},
+	{New: func() ports.Driver { return cargo.New() }},
+	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher}},
+	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Transcriber, Refresher, Grapher}},
+}
+
+// Has reports which of the optional capabilities d implements.
+func Has(d ports.Driver) []string {
+	var out []string
+	add := func(name string, ok bool) {
+		if ok {
+			out = append(out, name)
+		}
+	}
+	_, b := d.(ports.Batcher)
+	add(Batcher, b)
+	_, a := d.(ports.Auditor)
+	add(Auditor, a)
+	_, s := d.(ports.SourceLister)
+	add(SourceLister, s)
+	_, c := d.(ports.Classifier)
+	add(Classifier, c)
+	_, t := d.(ports.Transcriber)
+	add(Transcriber, t)
+	_, r := d.(ports.Refresher)
+	add(Refresher, r)
+	_, g := d.(ports.Grapher)
+	add(Grapher, g)
+	return out
+}
+
 // All returns every bundled adapter, in a fixed order.
 func All() []ports.Driver {
-	return []ports.Driver{pytest.New(), cargo.New(), vitest.New(), gotest.New()}
+	out := make([]ports.Driver, 0, len(Registry))
+	for _, e := range Registry {
+		out = append(out, e.New())
+	}
+	return out
 }
 
 // Lookup returns the adapter with the given name ("pytest", "go") or

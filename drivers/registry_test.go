@@ -67,3 +67,15 @@ func indexOf(xs []string, s string) int {
 	}
 	return -1
 }
+
+// TestCapabilitiesDeclared keeps the registry's declared capabilities equal
+// to what each driver's type implements (issue 40): a capability added or
+// lost shows here, not in a silently different run.
+func TestCapabilitiesDeclared(t *testing.T) {
+	for _, e := range drivers.Registry {
+		d := e.New()
+		t.Run(d.Framework().Name, func(t *testing.T) {
+			assert.ElementsMatch(t, e.Capabilities, drivers.Has(d), "declared capabilities of %s", d.Framework().Name)
+		})
+	}
+}

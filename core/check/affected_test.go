@@ -33,10 +33,11 @@ func TestRunSelection(t *testing.T) {
 		fallback string
 	}{
 		{
-			name:     "a source glob selects its capability",
+			name:     "a source glob widens and never narrows: shell tests have no graph",
 			changes:  selection.Changes{Source: selection.Files, Files: []string{"src/alpha/x.go"}},
-			ran:      []string{"echo alpha"},
-			statuses: []string{report.UnitPassed, report.UnitValid, report.UnitInvalid},
+			ran:      []string{"echo alpha", "echo beta"},
+			statuses: []string{report.UnitPassed, report.UnitPassed, report.UnitInvalid},
+			fallback: "nothing accounts for the changed file src/alpha/x.go",
 		},
 		{
 			name:     "a spec change selects its capability",
@@ -45,11 +46,11 @@ func TestRunSelection(t *testing.T) {
 			statuses: []string{report.UnitValid, report.UnitPassed, report.UnitInvalid},
 		},
 		{
-			name:     "an unmapped file runs everything",
+			name:     "an unaccounted file runs everything",
 			changes:  selection.Changes{Source: selection.Worktree, Files: []string{"Makefile"}},
 			ran:      []string{"echo alpha", "echo beta"},
 			statuses: []string{report.UnitPassed, report.UnitPassed, report.UnitInvalid},
-			fallback: "changed file maps to no capability: Makefile",
+			fallback: "nothing accounts for the changed file Makefile",
 		},
 	}
 	for _, tt := range tests {

@@ -73,6 +73,9 @@ const (
 	// RuleNoGraph: the binding's framework has no dependency graph, so
 	// any file may affect it.
 	RuleNoGraph = "no-graph"
+	// RuleUnaccounted: no spec layout, graph or [selection] ignore
+	// accounts for the file, so every contract runs (issue 35).
+	RuleUnaccounted = "unaccounted"
 )
 
 // Runs reports whether the contract with this key runs.
@@ -81,15 +84,19 @@ func (d Decision) Runs(key string) bool {
 	return !found
 }
 
-// namedLimit is how many unmapped files a fallback reason names.
+// namedLimit is how many unaccounted files a fallback reason names.
 const namedLimit = 3
 
-// Decide selects the contracts the changes affect, from knowledge that is
-// exact or the user's own (issue 25): the spec layout, the [selection]
-// paths globs, and the frameworks' dependency graphs gs. known are the
-// capabilities in scope. A file no rule claims runs every binding without
-// a graph; when such bindings exist, it runs everything, as does a graph
-// that could not be computed and a decision selecting no contract.
+// Decide selects the contracts the changes affect (issue 35: nothing
+// narrows on a file ah cannot account for). A changed file is accounted
+// for by the spec layout, by a node of a framework's dependency graph gs,
+// or by a [selection] ignore glob; it then selects the union of everything
+// that claims it: its layout capability, every [selection] paths glob,
+// every graph, and every binding without a graph unless the layout or
+// ignore accounts for it. A glob adds capabilities and never accounts for
+// a file. A file nothing accounts for runs every contract, as do a graph
+// that could not be computed and a decision selecting no contract. known
+// are the capabilities in scope.
 func Decide(ch Changes, contracts []Contract, known []string, rules Rules, gs Graphs) Decision {
 	d := Decision{Source: ch.Source, Base: ch.Base, Head: ch.Head, ChangedFiles: nonNil(ch.Files), Reasons: []Reason{}}
 	switch {
@@ -116,7 +123,7 @@ func Decide(ch Changes, contracts []Contract, known []string, rules Rules, gs Gr
 			}
 		}
 	}
-	var unmapped []string
+	var unaccounted []string
 	ignored := 0
 	for _, f := range ch.Files {
 		t := rules.mapFile(f, known)
@@ -128,15 +135,17 @@ func Decide(ch Changes, contracts []Contract, known []string, rules Rules, gs Gr
 				pick(c, Reason{File: f, Rule: RuleSelectionPaths, Detail: c.Capability})
 			}
 		}
-		switch {
-		case t.mapped():
+		if t.spec {
 			continue
+		}
+		graphed := gs.decide(f, contracts, pick)
+		switch {
 		case t.ignored:
 			ignored++
 			continue
-		}
-		if !gs.decide(f, contracts, pick) && len(graphless) > 0 {
-			unmapped = append(unmapped, f)
+		case !graphed:
+			unaccounted = append(unaccounted, f)
+			continue
 		}
 		for _, c := range contracts {
 			if fw, ok := graphless[c.Key]; ok {
@@ -144,8 +153,12 @@ func Decide(ch Changes, contracts []Contract, known []string, rules Rules, gs Gr
 			}
 		}
 	}
-	if len(unmapped) > 0 {
-		return everything(d, contracts, unmappedReason(unmapped))
+	if len(unaccounted) > 0 {
+		d = everything(d, contracts, unaccountedReason(unaccounted, contracts))
+		for _, k := range d.SelectedContracts {
+			d.Reasons = append(d.Reasons, Reason{Contract: k, File: unaccounted[0], Rule: RuleUnaccounted, Detail: "nothing accounts for it"})
+		}
+		return d
 	}
 	var run, skip []string
 	selected := map[string]bool{}
@@ -185,18 +198,25 @@ func everything(d Decision, contracts []Contract, why string) Decision {
 	return d
 }
 
-func unmappedReason(files []string) string {
+// unaccountedReason names the first files nothing accounts for. It
+// offers [selection] ignore only when every one of them is documentation
+// that no binding names: ignoring a source, a test file or a test
+// configuration could hide a failing test.
+func unaccountedReason(files []string, contracts []Contract) string {
 	names := files[:min(len(files), namedLimit)]
 	more := ""
 	if n := len(files) - len(names); n > 0 {
 		more = fmt.Sprintf(" and %d more", n)
 	}
-	what := "file maps"
+	what, them := "changed file", "it"
 	if len(files) > 1 {
-		what = "files map"
+		what, them = "changed files", "them"
 	}
-	return fmt.Sprintf("changed %s to no capability: %s%s; map them with [selection] paths, or list them in [selection] ignore, in %s",
-		what, strings.Join(names, ", "), more, config.Path)
+	why := fmt.Sprintf("nothing accounts for the %s %s%s (no spec layout, dependency graph or [selection] ignore claims %s), and ah never narrows on a file it cannot account for", what, strings.Join(names, ", "), more, them)
+	if slices.ContainsFunc(files, func(f string) bool { return !ignorable(f, contracts) }) {
+		return why
+	}
+	return why + fmt.Sprintf("; if no test reads %s, list %s in [selection] ignore in %s", them, them, config.Path)
 }
 
 func sorted(xs []string) []string {

@@ -20,7 +20,7 @@ var (
 		{Key: "nested/deep/d", Capability: "nested/deep"},
 	}
 	rules = selection.Rules{Specs: "openspec/specs", Changes: "openspec/changes", Selection: config.Selection{
-		Paths:  map[string][]string{"alpha": {"src/alpha/**"}, "beta": {"lib/*.go"}},
+		Paths:  map[string][]string{"alpha": {"src/alpha/**", "docs/alpha.txt"}, "beta": {"lib/*.go"}},
 		Ignore: []string{"docs/**", "*.md"},
 	}}
 	all = []string{"alpha/one", "alpha/two", "beta/b", "nested/deep/d"}
@@ -39,34 +39,49 @@ func TestDecide(t *testing.T) {
 		{name: "nested capability wins over its parent", files: []string{"openspec/specs/nested/deep/spec.md"}, selected: []string{"nested/deep"}, run: []string{"nested/deep/d"}},
 		{name: "change overlay spec", files: []string{"openspec/changes/add-x/specs/beta/spec.md"}, selected: []string{"beta"}, run: []string{"beta/b"}},
 		{name: "change overlay contract", files: []string{".espectacular/changes/add-x/alpha/new.toml"}, selected: []string{"alpha"}, run: []string{"alpha/one", "alpha/two"}},
-		{name: "source glob", files: []string{"src/alpha/parse/x.go"}, selected: []string{"alpha"}, run: []string{"alpha/one", "alpha/two"}},
+		{name: "a source glob widens but never accounts for a file", files: []string{"src/alpha/parse/x.go"}, run: all, fallback: "nothing accounts for the changed file src/alpha/parse/x.go (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for"},
 		{
 			name: "a file named by a pytest node id runs everything: other tests may import it", files: []string{"tests/test_alpha.py"}, run: all,
-			fallback: "changed file maps to no capability: tests/test_alpha.py; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+			fallback: "nothing accounts for the changed file tests/test_alpha.py (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for",
 		},
 		{
 			name: "a file in a named Go package runs everything without a graph", files: []string{"pkg/beta/b_test.go"}, run: all,
-			fallback: "changed file maps to no capability: pkg/beta/b_test.go; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+			fallback: "nothing accounts for the changed file pkg/beta/b_test.go (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for",
 		},
-		{name: "ignored files beside a mapped one", files: []string{"README.md", "docs/a/b.txt", "lib/x.go"}, selected: []string{"beta"}, run: []string{"beta/b"}},
+		{name: "ignored files beside a spec", files: []string{"README.md", "docs/a/b.txt", "openspec/specs/beta/spec.md"}, selected: []string{"beta"}, run: []string{"beta/b"}},
+		{name: "ignored files beside a globbed one run everything", files: []string{"README.md", "docs/a/b.txt", "lib/x.go"}, run: all, fallback: "nothing accounts for the changed file lib/x.go (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for"},
+		{name: "a globbed file the user ignores narrows to its glob", files: []string{"docs/alpha.txt"}, selected: []string{"alpha"}, run: []string{"alpha/one", "alpha/two"}},
+		{name: "an archived change accounts for itself and selects nothing", files: []string{"openspec/changes/archive/2026-01-01-add-x/specs/alpha/spec.md"}, run: all, fallback: "the changed files select no contract, and a run of zero tests proves nothing"},
 		{name: "a mapped file is never ignored", files: []string{"openspec/specs/beta/spec.md"}, selected: []string{"beta"}, run: []string{"beta/b"}},
 		{
-			name: "one unmapped file runs everything", files: []string{"lib/x.go", "main.c"}, run: all,
-			fallback: "changed file maps to no capability: main.c; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+			name: "one unaccounted file runs everything", files: []string{"openspec/specs/beta/spec.md", "main.c"}, run: all,
+			fallback: "nothing accounts for the changed file main.c (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for",
 		},
 		{
 			name: "the reason names the first three", files: []string{"a.c", "b.c", "c.c", "d.c", "e.c"}, run: all,
-			fallback: "changed files map to no capability: a.c, b.c, c.c and 2 more; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+			fallback: "nothing accounts for the changed files a.c, b.c, c.c and 2 more (no spec layout, dependency graph or [selection] ignore claims them), and ah never narrows on a file it cannot account for",
 		},
 		{
 			name: "three unmapped files are all named, with no count after them", files: []string{"a.c", "b.c", "c.c"}, run: all,
-			fallback: "changed files map to no capability: a.c, b.c, c.c; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+			fallback: "nothing accounts for the changed files a.c, b.c, c.c (no spec layout, dependency graph or [selection] ignore claims them), and ah never narrows on a file it cannot account for",
 		},
 		{name: "any file under a known capability maps to it", files: []string{"openspec/specs/alpha/design/notes.txt"}, selected: []string{"alpha"}, run: []string{"alpha/one", "alpha/two"}},
 		{name: "any file under a nested capability maps to the nested one", files: []string{"openspec/specs/nested/deep/x/notes.txt"}, selected: []string{"nested/deep"}, run: []string{"nested/deep/d"}},
 		{name: "a deployed contract in a subdirectory of its capability", files: []string{".espectacular/nested/deep/old/d.toml"}, selected: []string{"nested/deep"}, run: []string{"nested/deep/d"}},
-		{name: "the config affects everything", files: []string{".espectacular/config.toml"}, run: all, fallback: "changed file maps to no capability: .espectacular/config.toml; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml"},
-		{name: "a change's proposal is unmapped", files: []string{"openspec/changes/add-x/proposal.md"}, run: all, fallback: "changed file maps to no capability: openspec/changes/add-x/proposal.md; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml"},
+		{name: "the config affects everything", files: []string{".espectacular/config.toml"}, run: all, fallback: "nothing accounts for the changed file .espectacular/config.toml (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for"},
+		{
+			name: "documentation outside the ignore globs is offered to [selection] ignore", files: []string{"guide/intro.rst", "LICENSE"}, run: all,
+			fallback: "nothing accounts for the changed files guide/intro.rst, LICENSE (no spec layout, dependency graph or [selection] ignore claims them), and ah never narrows on a file it cannot account for; if no test reads them, list them in [selection] ignore in .espectacular/config.toml",
+		},
+		{
+			name: "documentation beside a source is not offered to [selection] ignore", files: []string{"guide/intro.rst", "lib/x.go"}, run: all,
+			fallback: "nothing accounts for the changed files guide/intro.rst, lib/x.go (no spec layout, dependency graph or [selection] ignore claims them), and ah never narrows on a file it cannot account for",
+		},
+		{
+			name: "test data is never offered to [selection] ignore", files: []string{"tests/data/expected.txt"}, run: all,
+			fallback: "nothing accounts for the changed file tests/data/expected.txt (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for",
+		},
+		{name: "a change's proposal is unmapped", files: []string{"openspec/changes/add-x/proposal.md"}, run: all, fallback: "nothing accounts for the changed file openspec/changes/add-x/proposal.md (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for; if no test reads it, list it in [selection] ignore in .espectacular/config.toml"},
 		{name: "only ignored files run everything", files: []string{"docs/x.txt"}, run: all, fallback: "every changed file is ignored by [selection] ignore, and a run of zero tests proves nothing"},
 		{name: "a deleted capability selects nothing", files: []string{"openspec/specs/gone/spec.md"}, run: all, fallback: "the changed files select no contract, and a run of zero tests proves nothing"},
 	}

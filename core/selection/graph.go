@@ -26,13 +26,12 @@ type Graphs struct {
 }
 
 // Select gathers what the decision needs and decides: the graphs are
-// computed, through proc in dir, only when a changed file is claimed by
-// neither the spec layout, a glob nor [selection] ignore.
+// computed, through proc in dir, only when a changed file lies outside the
+// spec layout (a graph may claim even an ignored file).
 func Select(ctx context.Context, proc ports.Process, dir string, ch Changes, contracts []Contract, known []string, rules Rules) Decision {
 	var gs Graphs
 	if ch.Source != AllTests && ch.Problem == "" && slices.ContainsFunc(ch.Files, func(f string) bool {
-		t := rules.mapFile(f, known)
-		return !t.mapped() && !t.ignored
+		return !rules.mapFile(f, known).spec
 	}) {
 		gs = GatherGraphs(ctx, proc, dir, contracts)
 	}

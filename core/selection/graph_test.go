@@ -3,10 +3,12 @@ package selection_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/ports"
 )
@@ -66,6 +68,8 @@ func TestSelectByGraph(t *testing.T) {
 		run        []string
 		fallback   string
 		reasons    []selection.Reason
+		globs      map[string][]string
+		ignore     []string
 	}{
 		{
 			name: "a change to a leaf selects every binding depending on it", files: []string{"a/a.go"}, run: []string{"alpha/a", "beta/b"},
@@ -90,8 +94,28 @@ func TestSelectByGraph(t *testing.T) {
 			},
 		},
 		{
-			name: "a file go does not know selects nothing by the graph", files: []string{"tools/gen.sh"}, run: goAll,
-			fallback: "the changed files select no contract, and a run of zero tests proves nothing",
+			name: "a file go does not know runs everything though every binding has a graph", files: []string{"tools/gen.sh"}, run: goAll,
+			fallback: "nothing accounts for the changed file tools/gen.sh (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for",
+			reasons: []selection.Reason{
+				{Contract: "alpha/a", File: "tools/gen.sh", Rule: selection.RuleUnaccounted, Detail: "nothing accounts for it"},
+				{Contract: "beta/b", File: "tools/gen.sh", Rule: selection.RuleUnaccounted, Detail: "nothing accounts for it"},
+				{Contract: "gamma/c", File: "tools/gen.sh", Rule: selection.RuleUnaccounted, Detail: "nothing accounts for it"},
+			},
+		},
+		{
+			name: "a glob adds its capability to what the graph selects", files: []string{"c/c.go"}, globs: map[string][]string{"alpha": {"c/**"}}, run: []string{"alpha/a", "gamma/c"},
+			reasons: []selection.Reason{
+				{Contract: "alpha/a", File: "c/c.go", Rule: selection.RuleSelectionPaths, Detail: "alpha"},
+				{Contract: "gamma/c", File: "c/c.go", Rule: selection.RuleDependency, Detail: "go package m/c"},
+			},
+		},
+		{
+			name: "a glob never makes a file the graph does not know accounted for", files: []string{"tools/gen.sh"}, globs: map[string][]string{"alpha": {"tools/**"}}, run: goAll,
+			fallback: "nothing accounts for the changed file tools/gen.sh (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for",
+		},
+		{
+			name: "an ignored file a graph knows still selects through the graph", files: []string{"c/c.go"}, ignore: []string{"c/**"}, run: []string{"gamma/c"},
+			reasons: []selection.Reason{{Contract: "gamma/c", File: "c/c.go", Rule: selection.RuleDependency, Detail: "go package m/c"}},
 		},
 		{
 			name: "a spec change selects by layout, without a graph", files: []string{"openspec/specs/gamma/spec.md"}, run: []string{"gamma/c"},
@@ -107,7 +131,7 @@ func TestSelectByGraph(t *testing.T) {
 		{
 			name: "a file no rule knows runs everything when a binding has no graph", files: []string{"src/lib.py"}, withPytest: true,
 			run:      []string{"alpha/a", "beta/b", "gamma/c", "py/p"},
-			fallback: "changed file maps to no capability: src/lib.py; map them with [selection] paths, or list them in [selection] ignore, in .espectacular/config.toml",
+			fallback: "nothing accounts for the changed file src/lib.py (no spec layout, dependency graph or [selection] ignore claims it), and ah never narrows on a file it cannot account for",
 		},
 		{
 			name: "a graph that fails runs everything with the reason", files: []string{"c/c.go"}, err: errors.New("`go list` exited 1: a/a.go:3:1: expected declaration"),
@@ -121,14 +145,14 @@ func TestSelectByGraph(t *testing.T) {
 			g.err = tt.err
 			cs := goContracts(g, tt.withPytest)
 			d := selection.Select(t.Context(), nil, "/repo", selection.Changes{Source: selection.Files, Files: tt.files}, cs,
-				[]string{"alpha", "beta", "gamma", "py"}, selection.Rules{Specs: "openspec/specs", Changes: "openspec/changes"})
+				[]string{"alpha", "beta", "gamma", "py"}, selection.Rules{Specs: "openspec/specs", Changes: "openspec/changes", Selection: config.Selection{Paths: tt.globs, Ignore: tt.ignore}})
 			assert.Equal(t, tt.run, d.SelectedContracts)
 			assert.Equal(t, tt.fallback, d.Fallback)
 			if tt.reasons != nil {
 				assert.Equal(t, tt.reasons, d.Reasons)
 			}
-			if tt.fallback != "" {
-				assert.Empty(t, d.Reasons, "a fallback has no per-contract reasons")
+			if tt.fallback != "" && !strings.HasPrefix(tt.fallback, "nothing accounts") {
+				assert.Empty(t, d.Reasons, "a fallback other than an unaccounted file has no per-contract reasons")
 			}
 			wantCalls := 1
 			if tt.files[0] == "openspec/specs/gamma/spec.md" {

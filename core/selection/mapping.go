@@ -7,6 +7,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/overlay"
 )
 
 // Rules say what a changed file affects.
@@ -27,10 +28,19 @@ type target struct {
 	// layout are the capabilities whose spec or contract tree holds the
 	// file; globs those whose [selection] paths match it.
 	layout, globs []string
-	ignored       bool
+	// spec: the file lies in the spec or contract layout, which accounts
+	// for it (seed 004 P-range-files) even when it names no capability in
+	// scope (a deleted capability, an archived change).
+	spec bool
+	// ignored: a [selection] ignore glob matches a file outside the
+	// layout; the user declared it affects nothing.
+	ignored bool
 }
 
-func (t target) mapped() bool { return len(t.layout) > 0 || len(t.globs) > 0 }
+// accounted reports whether the layout or the user accounts for the file
+// without a graph. A [selection] paths glob never does: it only adds
+// capabilities (issue 35).
+func (t target) accounted() bool { return t.spec || t.ignored }
 
 // mapFile maps one repository-relative file to the capabilities it
 // affects by spec provenance (the spec and contract trees, deployed or in
@@ -40,14 +50,17 @@ func (t target) mapped() bool { return len(t.layout) > 0 || len(t.globs) > 0 }
 func (r Rules) mapFile(file string, known []string) target {
 	var t target
 	if c, ok := r.provenance(file, known); ok {
-		t.layout = append(t.layout, c)
+		t.spec = true
+		if c != "" {
+			t.layout = append(t.layout, c)
+		}
 	}
 	for c, globs := range r.Selection.Paths {
 		if matchAny(globs, file) {
 			t.globs = append(t.globs, c)
 		}
 	}
-	t.ignored = !t.mapped() && matchAny(r.Selection.Ignore, file)
+	t.ignored = !t.spec && matchAny(r.Selection.Ignore, file)
 	return t
 }
 
@@ -56,9 +69,14 @@ func (r Rules) mapFile(file string, known []string) target {
 // .espectacular/changes/<id>/<cap>/... and .espectacular/<cap>/...
 // A file of a capability not in scope (a deleted one) still maps, by its
 // directory, when it is a spec.md or contract .toml: it then selects
-// nothing. .espectacular/config.toml maps to nothing: it affects all.
+// nothing. An archived change (<changes>/archive/...) is history: it maps,
+// with no capability. .espectacular/config.toml maps to nothing: it
+// affects all.
 func (r Rules) provenance(file string, known []string) (string, bool) {
 	if rest, ok := under(file, r.Changes); ok {
+		if strings.HasPrefix(rest, overlay.ArchiveDir+"/") {
+			return "", true
+		}
 		if _, rest, ok := strings.Cut(rest, "/"); ok {
 			if rest, ok := strings.CutPrefix(rest, "specs/"); ok {
 				return capUnder(rest, known, isSpec)

@@ -30,7 +30,10 @@ const localBin = "node_modules/.bin/vitest"
 // Driver is the vitest adapter.
 type Driver struct{}
 
-var _ ports.Driver = Driver{}
+var (
+	_ ports.Driver      = Driver{}
+	_ ports.Transcriber = Driver{}
+)
 
 // New returns the vitest adapter.
 func New() Driver { return Driver{} }

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/espectacular/ah/infra/dryrun"
+	"github.com/espectacular/ah/ports"
+	"github.com/espectacular/ah/ports/portstest"
 )
 
 func TestWriterRecordsWithoutWriting(t *testing.T) {
@@ -28,4 +30,20 @@ func TestWriterRecordsWithoutWriting(t *testing.T) {
 		{Path: "old.txt", Data: []byte("a\nb\nc\n")},
 	}, w.Files())
 	assert.Equal(t, "a\n", string(fsys["old.txt"].Data))
+}
+
+// TestWriterContract holds the dry-run writer to the contract of the real
+// one (issue 40): a dry run refuses what the real run would refuse.
+func TestWriterContract(t *testing.T) {
+	portstest.RunWriterContract(t, func(*testing.T) (ports.Writer, fs.FS) {
+		w := &dryrun.Writer{FS: fstest.MapFS{}}
+		return w, w.View()
+	})
+}
+
+func TestRemoverContract(t *testing.T) {
+	portstest.RunRemoverContract(t, func(*testing.T) (portstest.RemoverWriter, fs.FS) {
+		w := &dryrun.Writer{FS: fstest.MapFS{}}
+		return w, w.View()
+	})
 }

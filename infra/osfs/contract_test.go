@@ -18,3 +18,12 @@ func TestWriterContract(t *testing.T) {
 		return osfs.New(root), os.DirFS(root)
 	})
 }
+
+// TestRemoverContract runs the ports.Remover contract on the real
+// filesystem.
+func TestRemoverContract(t *testing.T) {
+	portstest.RunRemoverContract(t, func(t *testing.T) (portstest.RemoverWriter, fs.FS) {
+		root := t.TempDir()
+		return osfs.New(root), os.DirFS(root)
+	})
+}

@@ -19,7 +19,8 @@ type selectionJSON struct {
 	SelectedContracts []string `json:"selected_contracts"`
 	Skipped           []string `json:"skipped"`
 	FallbackReason    *string  `json:"fallback_reason"`
-	// Reasons are present when the selection narrowed (issue 25).
+	// Reasons are present when the selection narrowed (issue 25), or ran
+	// everything for a file nothing accounts for (issue 35).
 	Reasons []reasonJSON `json:"reasons,omitempty"`
 }
 
