@@ -92,23 +92,9 @@ var pytestFiles = map[string]string{
 	"tests/clamp/test_clamp.py": "from clamp import clamp\n\n\ndef test_clamp():\n    assert clamp(5, 0, 3) == 3\n",
 }
 
-// pytestFaults each break at least one test.
+// pytestFaults each break at least one test; what a graph cannot see
+// comes first.
 var pytestFaults = []safetyFault{
-	{class: "source", file: "src/shop/money.py", old: "x * 100", new: "x * 10", short: true},
-	{class: "source", file: "src/shop/cart.py", old: "sum(", new: "max([0], default=0) and sum("},
-	{class: "source-relative", file: "src/shop/tax.py", old: "RATE = 0.25", new: "RATE = 0.2"},
-	{class: "source-relative", file: "src/shop/cart.py", old: "from .money import cents", new: "from .money import cents as _c\n\ncents = lambda x: _c(x) + 1"},
-	{class: "subpackage", file: "src/shop/fmt/text.py", old: "s.upper()", new: "s.lower()", short: true},
-	{class: "subpackage", file: "src/shop/fmt/num.py", old: "SEP = \",\"", new: "SEP = \".\""},
-	{class: "package-init", file: "src/shop/fmt/__init__.py", old: "from .text import label", new: "from .text import label as _l\n\n\ndef label(s):\n    return _l(s) + \"!\""},
-	{class: "package-init", file: "src/shop/__init__.py", old: "\"\"\"A shop.\"\"\"", new: "raise ImportError(\"broken\")"},
-	{class: "namespace-package", file: "src/nsx/geo.py", old: "w * h", new: "w + h"},
-	{class: "src-module", file: "src/clamp.py", old: "max(lo, min(x, hi))", new: "min(x, hi)"},
-	{class: "conftest", file: "tests/cart/conftest.py", old: "[1.0, 2.0]", new: "[1.0]", short: true},
-	{class: "conftest-root", file: "tests/conftest.py", old: "return \"eur\"", new: "return \"usd\""},
-	{class: "conftest-added", file: "tests/tax/conftest.py", new: "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef broken():\n    raise RuntimeError(\"no\")\n"},
-	{class: "conftest-added-root", file: "conftest.py", new: "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef broken():\n    raise RuntimeError(\"root\")\n"},
-	{class: "runtime-package-data", file: "src/shop/rates.json", old: "1.0", new: "2.0", short: true},
 	{class: "runtime-fixture", file: "tests/data/golden.txt", old: "GOLDEN", new: "golden", short: true},
 	{class: "runtime-fixture-deleted", file: "tests/data/golden.txt", remove: true},
 	{class: "runtime-package-data-deleted", file: "src/shop/rates.json", remove: true},
@@ -138,4 +124,19 @@ var pytestFaults = []safetyFault{
 	{class: "test-file-added", file: "tests/geo/test_more.py", new: "from nsx.geo import area\n\n\ndef test_area():\n    assert area(1, 1) == 2\n"},
 	{class: "test-file-deleted", file: "tests/clamp/test_clamp.py", remove: true},
 	{class: "source-and-runtime", file: "src/shop/tax.py", old: "RATE = 0.25", new: "RATE = 0.25  # same", also: []safetyFault{{file: "tests/data/golden.txt", old: "GOLDEN", new: "G"}}},
+	{class: "source", file: "src/shop/money.py", old: "x * 100", new: "x * 10", short: true},
+	{class: "source", file: "src/shop/cart.py", old: "sum(", new: "max([0], default=0) and sum("},
+	{class: "source-relative", file: "src/shop/tax.py", old: "RATE = 0.25", new: "RATE = 0.2"},
+	{class: "source-relative", file: "src/shop/cart.py", old: "from .money import cents", new: "from .money import cents as _c\n\ncents = lambda x: _c(x) + 1"},
+	{class: "subpackage", file: "src/shop/fmt/text.py", old: "s.upper()", new: "s.lower()", short: true},
+	{class: "subpackage", file: "src/shop/fmt/num.py", old: "SEP = \",\"", new: "SEP = \".\""},
+	{class: "package-init", file: "src/shop/fmt/__init__.py", old: "from .text import label", new: "from .text import label as _l\n\n\ndef label(s):\n    return _l(s) + \"!\""},
+	{class: "package-init", file: "src/shop/__init__.py", old: "\"\"\"A shop.\"\"\"", new: "raise ImportError(\"broken\")"},
+	{class: "namespace-package", file: "src/nsx/geo.py", old: "w * h", new: "w + h"},
+	{class: "src-module", file: "src/clamp.py", old: "max(lo, min(x, hi))", new: "max(lo, x)"},
+	{class: "conftest", file: "tests/cart/conftest.py", old: "[1.0, 2.0]", new: "[1.0]", short: true},
+	{class: "conftest-root", file: "tests/conftest.py", old: "return \"eur\"", new: "return \"usd\""},
+	{class: "conftest-added", file: "tests/tax/conftest.py", new: "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef broken():\n    raise RuntimeError(\"no\")\n"},
+	{class: "conftest-added-root", file: "conftest.py", new: "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef broken():\n    raise RuntimeError(\"root\")\n"},
+	{class: "runtime-package-data", file: "src/shop/rates.json", old: "1.0", new: "2.0", short: true},
 }
