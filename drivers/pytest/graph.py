@@ -62,6 +62,8 @@ DYNAMIC_NAMES = {"__import__", "exec", "eval", "execfile", "compile", "import_mo
 # Builtins that run code from a string: flagged only as bare calls, since
 # re.compile or an ORM's .compile() are not them.
 BUILTIN_DYNAMIC = {"exec", "eval", "execfile", "compile"}
+# Calls that list files: a test doing so may read Python sources as data.
+WALKS = {"walk", "listdir", "scandir", "glob", "iglob", "rglob", "iterdir", "fwalk"}
 PATH_ADDERS = {"insert", "append", "extend", "addsitedir", "syspath_prepend"}
 
 
@@ -159,21 +161,11 @@ def as_list(v, split=str.split):
 def find_ini(start):
     """pytest's configuration file for args whose common ancestor is start:
     the first file with pytest options from start upwards."""
-    d = start
-    while True:
-        for name in INI_NAMES:
-            p = os.path.join(d, name)
-            if isfile(p):
-                ini = ini_of(p)
-                if ini is not None:
-                    return p, ini
-        up = os.path.dirname(d)
-        if up == d:
-            return None, {}
-        d = up
+    found = every_ini(start, first=True)
+    return found[0] if found else (None, {})
 
 
-def every_ini(start):
+def every_ini(start, first=False):
     """Every configuration file from start upwards: pythonpath is taken
     from all of them, since the one pytest picks may differ."""
     out, d = [], start
@@ -184,6 +176,8 @@ def every_ini(start):
                 ini = ini_of(p)
                 if ini is not None:
                     out.append((p, ini))
+                    if first:
+                        return out
         up = os.path.dirname(d)
         if up == d:
             return out
@@ -387,6 +381,7 @@ class Facts:
         self.paths = []     # absolute directories added to sys.path
         self.dynamic = None
         self.runs = None
+        self.walks = None   # lists directories or names a .py file: it may read sources as data
 
 
 def attr_chain(node):
@@ -430,7 +425,7 @@ class Visitor(ast.NodeVisitor):
 
     def visit_Call(self, node):
         chain = attr_chain(node.func) or ""
-        last = chain.rsplit(".", 1)[-1]
+        last = node.func.attr if isinstance(node.func, ast.Attribute) else chain
         self.handled.add(id(node.func))
         if last in ("import_module", "__import__", "importorskip") or chain in self.importers:
             self.literal_import(node, last)
@@ -453,6 +448,8 @@ class Visitor(ast.NodeVisitor):
             self.f.runs = self.f.runs or "%s:%d: %s()" % (rel(self.path), node.lineno, chain)
         elif chain.startswith("asyncio.") and last.startswith("create_subprocess"):
             self.f.runs = self.f.runs or "%s:%d: %s()" % (rel(self.path), node.lineno, chain)
+        elif last in WALKS and (chain != last or last in ("walk", "listdir", "scandir", "glob", "iglob")):
+            self.f.walks = self.f.walks or "%s:%d: %s() lists files" % (rel(self.path), node.lineno, chain or last)
         self.generic_visit(node)
 
     def string_target(self, node, last):
@@ -485,6 +482,10 @@ class Visitor(ast.NodeVisitor):
             self.f.imports.append((name[level:] or None, None if name[level:] else [], level))
             return
         self.f.imports.append((name, None, 0))
+
+    def visit_Constant(self, node):
+        if isinstance(node.value, str) and node.value.rstrip().endswith((".py", ".pyi")) and "\n" not in node.value:
+            self.f.walks = self.f.walks or "%s:%d: names the Python file %r" % (rel(self.path), node.lineno, node.value[-60:])
 
     def visit_Name(self, node):
         if id(node) not in self.handled and (node.id in ("__import__", "exec", "eval", "execfile", "import_module") or
@@ -895,8 +896,11 @@ def main():
             f = facts_of(p) if p.endswith(".py") and isfile(p) else None
             if f and f.dynamic and not why:
                 why = f.dynamic
-            if f and f.runs and not why and (p in b.tests or any(p.startswith(d + os.sep) for d in test_dirs)):
-                why = f.runs + ": a program the tests run is outside the graph"
+            if f and not why and (p in b.tests or any(p.startswith(d + os.sep) for d in test_dirs)):
+                if f.runs:
+                    why = f.runs + ": a program the tests run is outside the graph"
+                elif f.walks:
+                    why = f.walks + ": Python files read as data are outside the graph"
         for p in b.data + b.missing:
             uses.add(node(p, [p]))
         for m in sorted(missing):

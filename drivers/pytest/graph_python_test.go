@@ -118,6 +118,8 @@ func TestGraphPythonEverything(t *testing.T) {
 		"pytest_plugins":  {files: map[string]string{"tests/a/conftest.py": "pytest_plugins = [p for p in ()]\n", "tests/a/test_a.py": ""}},
 		"subprocess":      {files: map[string]string{"tests/a/test_a.py": "import subprocess\n"}},
 		"sys.executable":  {files: map[string]string{"tests/a/test_a.py": "import sys\nprint(sys.executable)\n"}},
+		"reads sources":   {files: map[string]string{"tests/a/test_a.py": "from pathlib import Path\n\ndef test_a():\n    Path('other.py').read_text()\n"}},
+		"walks":           {files: map[string]string{"tests/a/test_a.py": "from pathlib import Path\n\ndef test_a():\n    list(Path('.').rglob('*'))\n"}},
 		"syntax":          {files: map[string]string{"tests/a/test_a.py": "def (:\n"}},
 		"option":          {files: map[string]string{"tests/a/test_a.py": ""}, flags: []string{"--some-plugin-flag"}},
 		"pyargs":          {files: map[string]string{"tests/a/test_a.py": ""}, flags: []string{"--pyargs", "tests"}},
