@@ -583,6 +583,19 @@ class Visitor(ast.NodeVisitor):
         return None
 
 
+class Assignments:
+    """The values assigned to each name in a tree, gathered only when a
+    path on sys.path needs evaluating (rarely)."""
+
+    def __init__(self, tree):
+        self.tree, self.names = tree, None
+
+    def get(self, name, default):
+        if self.names is None:
+            self.names = assignments(self.tree)
+        return self.names.get(name, default)
+
+
 def assignments(tree):
     out = {}
     for node in ast.walk(tree):
@@ -609,7 +622,7 @@ def facts_of(path):
     try:
         with open(path, "rb") as fh:
             tree = ast.parse(fh.read(), path)
-        Visitor(path, f, assignments(tree)).visit(tree)
+        Visitor(path, f, Assignments(tree)).visit(tree)
     except (SyntaxError, ValueError, OSError, RecursionError) as e:
         f.dynamic = "%s: cannot be parsed (%s)" % (rel(path), e.__class__.__name__)
     f.paths = [os.path.normpath(p) for p in f.paths]
