@@ -332,6 +332,9 @@ def binding_of(words, state):
             b.tests.append(full)
         elif isdir(full):
             collect(full, python_files, doctest_glob, norecurse, a.in_venv, b)
+            for d in sorted({os.path.dirname(t) for t in b.tests if t.startswith(full + os.sep)}):
+                if not isfile(os.path.join(d, "conftest.py")):
+                    b.missing.append(os.path.join(d, "conftest.py"))
         else:
             b.missing.append(full)
             continue
@@ -364,6 +367,8 @@ def conftests_above(path, b):
         c = os.path.join(d, "conftest.py")
         if isfile(c):
             b.tests.append(c)
+        else:
+            b.missing.append(c)  # a conftest.py deleted here served these tests
         if d == REPO:
             break
         d = os.path.dirname(d)

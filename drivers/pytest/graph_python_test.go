@@ -89,12 +89,12 @@ func TestGraphPython(t *testing.T) {
 		[]string{"-q"},
 	)
 	assert.Equal(t, []string{
-		"src/pkg/__init__.py", "src/pkg/core.py", "src/pkg/gone.py", "src/pkg/gone/__init__.py",
+		"conftest.py", "src/pkg/__init__.py", "src/pkg/core.py", "src/pkg/gone.py", "src/pkg/gone/__init__.py",
 		"src/pkg/sub/__init__.py", "src/pkg/sub/thing.py", "src/pkg/sub/thing/__init__.py", "src/pkg/util.py", "tests/conftest.py", "tests/plugin.py", "tests/test_core.py",
-	}, used(g, 0), "src layout, relative imports, a subpackage, a deleted module, the conftest and its plugin; no third party")
-	assert.Equal(t, []string{"src/pkg/__init__.py", "src/pkg/other.py", "tests/conftest.py", "tests/plugin.py", "tests/test_other.py"}, used(g, 1), "from pkg import <submodule>")
+	}, used(g, 0), "src layout, relative imports, a subpackage, a deleted module, the conftest and its plugin, where a deleted conftest would be; no third party")
+	assert.Equal(t, []string{"conftest.py", "src/pkg/__init__.py", "src/pkg/other.py", "tests/conftest.py", "tests/plugin.py", "tests/test_other.py"}, used(g, 1), "from pkg import <submodule>")
 	assert.Equal(t, []string{
-		"src/ns/mod.py", "src/pkg/__init__.py", "src/pkg/patched.py", "tests/conftest.py", "tests/deep/conftest.py",
+		"conftest.py", "src/ns/mod.py", "src/pkg/__init__.py", "src/pkg/patched.py", "tests/conftest.py", "tests/deep/conftest.py",
 		"tests/deep/test_ns.py", "tests/plugin.py",
 	}, used(g, 2), "a namespace package; mock.patch's string target; conftests above and in the directory")
 	assert.Contains(t, used(g, 3), "tests/deep/conftest.py", "no path: testpaths")
@@ -130,7 +130,7 @@ func TestGraphPythonEverything(t *testing.T) {
 			g := realGraph(t, tc.files, append([]string{"tests/a"}, tc.flags...), []string{"tests/test_b.py"})
 			assert.Len(t, g.Uses[0], len(g.Nodes), "every node")
 			assert.Contains(t, used(g, 0), "other.py")
-			assert.Equal(t, []string{"other.py", "tests/test_b.py"}, used(g, 1), "the other binding keeps its own graph")
+			assert.Equal(t, []string{"conftest.py", "other.py", "tests/conftest.py", "tests/test_b.py"}, used(g, 1), "the other binding keeps its own graph (and the conftests it would have)")
 		})
 	}
 }
@@ -147,6 +147,6 @@ func TestGraphPythonSysPath(t *testing.T) {
 		"tests/pkg/sibling.py":  "",
 		"tests/__init__.py":     "",
 	}, []string{"tests/test_a.py"}, []string{"tests/pkg/test_b.py"})
-	assert.Equal(t, []string{"lib/helper.py", "more/extra.py", "tests/__init__.py", "tests/conftest.py", "tests/test_a.py"}, used(g, 0), "paths a conftest puts on sys.path, built from __file__")
-	assert.Equal(t, []string{"tests/__init__.py", "tests/conftest.py", "tests/pkg/__init__.py", "tests/pkg/sibling.py", "tests/pkg/test_b.py"}, used(g, 1), "a test package's __init__ files; rootdir-relative and relative imports")
+	assert.Equal(t, []string{"conftest.py", "lib/helper.py", "more/extra.py", "tests/__init__.py", "tests/conftest.py", "tests/test_a.py"}, used(g, 0), "paths a conftest puts on sys.path, built from __file__")
+	assert.Equal(t, []string{"conftest.py", "tests/__init__.py", "tests/conftest.py", "tests/pkg/__init__.py", "tests/pkg/conftest.py", "tests/pkg/sibling.py", "tests/pkg/test_b.py"}, used(g, 1), "a test package's __init__ files; rootdir-relative and relative imports")
 }
