@@ -434,6 +434,8 @@ class Visitor(ast.NodeVisitor):
         self.handled.add(id(node.func))
         if last in ("import_module", "__import__", "importorskip") or chain in self.importers:
             self.literal_import(node, last)
+        elif last in PATH_ADDERS and chain.startswith("__path__."):
+            self.dyn(node, "a package's __path__ grows at run time")
         elif last in PATH_ADDERS and (chain.startswith("sys.path.") or last in ("addsitedir", "syspath_prepend")):
             for arg in node.args[-1:]:
                 values = []
@@ -489,7 +491,9 @@ class Visitor(ast.NodeVisitor):
         self.f.imports.append((name, None, 0))
 
     def visit_Constant(self, node):
-        if isinstance(node.value, str) and node.value.rstrip().endswith((".py", ".pyi")) and "\n" not in node.value:
+        if node.value in ("import_module", "__import__", "exec", "eval", "run_path", "run_module"):
+            self.dyn(node, "%r named as a string (getattr)" % node.value)
+        elif isinstance(node.value, str) and node.value.rstrip().endswith((".py", ".pyi")) and "\n" not in node.value:
             self.f.walks = self.f.walks or "%s:%d: names the Python file %r" % (rel(self.path), node.lineno, node.value[-60:])
 
     def visit_Name(self, node):
@@ -512,6 +516,9 @@ class Visitor(ast.NodeVisitor):
                 self.dyn(node, "%s is assigned" % chain)
             if isinstance(t, ast.Name) and t.id == "pytest_plugins":
                 self.plugins(node.value)
+            if isinstance(t, ast.Name) and t.id == "__path__" and not (
+                    isinstance(node.value, ast.Call) and (attr_chain(node.value.func) or getattr(node.value.func, "attr", "")).endswith("extend_path")):
+                self.dyn(node, "__path__ is assigned")
         self.generic_visit(node)
 
     def visit_AugAssign(self, node):

@@ -120,6 +120,8 @@ func TestGraphPythonEverything(t *testing.T) {
 		"sys.executable":  {files: map[string]string{"tests/a/test_a.py": "import sys\nprint(sys.executable)\n"}},
 		"reads sources":   {files: map[string]string{"tests/a/test_a.py": "from pathlib import Path\n\ndef test_a():\n    Path('other.py').read_text()\n"}},
 		"walks":           {files: map[string]string{"tests/a/test_a.py": "from pathlib import Path\n\ndef test_a():\n    list(Path('.').rglob('*'))\n"}},
+		"getattr":         {files: map[string]string{"tests/a/test_a.py": "import importlib\n\ndef test_a(n='x'):\n    getattr(importlib, 'import_module')(n)\n"}},
+		"__path__":        {files: map[string]string{"tests/a/test_a.py": "import pkg\n", "pkg/__init__.py": "import os\n__path__.append(os.environ['X'])\n"}},
 		"syntax":          {files: map[string]string{"tests/a/test_a.py": "def (:\n"}},
 		"option":          {files: map[string]string{"tests/a/test_a.py": ""}, flags: []string{"--some-plugin-flag"}},
 		"pyargs":          {files: map[string]string{"tests/a/test_a.py": ""}, flags: []string{"--pyargs", "tests"}},
