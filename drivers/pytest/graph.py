@@ -774,6 +774,10 @@ def deps_of(path, state, roots):
             if tops is None:
                 continue
             starts = [os.path.join(t, parts[0]) for t in tops] + sorted(state.aliases.get(parts[0], ()))
+            if starts and not any(regular(t, parts[0]) for t in tops) and parts[0] not in state.aliases:
+                # Only namespace directories (tests/clamp/ beside a deleted
+                # src/clamp.py): a module anywhere on sys.path would win.
+                resolve(parts[:1], [r for r in sorted(roots) if not isdir(os.path.join(r, parts[0]))], found, missing)
             if not starts:
                 # Nowhere: a module deleted from the project still names
                 # the files it would be.
