@@ -90,13 +90,20 @@ func TestGraphPython(t *testing.T) {
 	)
 	assert.Equal(t, []string{
 		"conftest.py", "src/pkg/__init__.py", "src/pkg/core.py", "src/pkg/gone.py", "src/pkg/gone/__init__.py",
-		"src/pkg/sub/__init__.py", "src/pkg/sub/thing.py", "src/pkg/sub/thing/__init__.py", "src/pkg/util.py", "tests/conftest.py", "tests/plugin.py", "tests/test_core.py",
+		"src/pkg/sub/__init__.py", "src/pkg/sub/thing.py", "src/pkg/sub/thing/__init__.py", "src/pkg/util.py",
+		"src/tests.py", "src/tests/__init__.py", "tests/conftest.py", "tests/deep/tests.py", "tests/deep/tests/__init__.py",
+		"tests/plugin.py", "tests/test_core.py", "tests/tests.py", "tests/tests/__init__.py",
 	}, used(g, 0), "src layout, relative imports, a subpackage, a deleted module, the conftest and its plugin, where a deleted conftest would be; no third party")
-	assert.Equal(t, []string{"conftest.py", "src/pkg/__init__.py", "src/pkg/other.py", "tests/conftest.py", "tests/plugin.py", "tests/test_other.py"}, used(g, 1), "from pkg import <submodule>")
 	assert.Equal(t, []string{
-		"conftest.py", "src/ns/mod.py", "src/pkg/__init__.py", "src/pkg/patched.py", "tests/conftest.py", "tests/deep/conftest.py",
-		"tests/deep/test_ns.py", "tests/plugin.py",
-	}, used(g, 2), "a namespace package; mock.patch's string target; conftests above and in the directory")
+		"conftest.py", "src/pkg/__init__.py", "src/pkg/other.py", "src/tests.py", "src/tests/__init__.py", "tests/conftest.py",
+		"tests/deep/tests.py", "tests/deep/tests/__init__.py", "tests/plugin.py", "tests/test_other.py", "tests/tests.py", "tests/tests/__init__.py",
+	}, used(g, 1), "from pkg import <submodule>")
+	assert.Equal(t, []string{
+		"conftest.py", "ns.py", "ns/__init__.py", "src/ns/mod.py", "src/pkg/__init__.py", "src/pkg/patched.py", "src/tests.py",
+		"src/tests/__init__.py", "tests/conftest.py", "tests/deep/conftest.py", "tests/deep/ns.py", "tests/deep/ns/__init__.py",
+		"tests/deep/test_ns.py", "tests/deep/tests.py", "tests/deep/tests/__init__.py", "tests/ns.py", "tests/ns/__init__.py",
+		"tests/plugin.py", "tests/tests.py", "tests/tests/__init__.py",
+	}, used(g, 2), "a namespace package (and the modules that would win over it); mock.patch's string target; conftests above and in the directory")
 	assert.Contains(t, used(g, 3), "tests/deep/conftest.py", "no path: testpaths")
 	assert.Contains(t, used(g, 3), "tests/test_other.py")
 	assert.NotContains(t, used(g, 3), "scripts/tool.py", "testpaths leave scripts/ out")
