@@ -14,7 +14,9 @@
 // written and reports lines without the key, records after the session and
 // a session that never ended as anomalies (issue 23); Parse reads the
 // records and Classify names the kind of pytest error; none starts a
-// process.
+// process. Graph (issue 35) runs graph.py, once per interpreter, with the
+// interpreter the binding runs pytest with: it walks each binding's test
+// files, conftests and plugins with Python's ast for selection by change.
 package pytest
 
 import _ "embed"
