@@ -124,7 +124,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	v := validate(cfg, sc, read, detected.planner(cfg))
 	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
-	v.findings = append(v.findings, waiverFindings(v.waived, opts.Strict, opts.Today)...)
+	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
 	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, read, opts.Spk)
 	if err != nil {
 		return Report{}, err

@@ -54,9 +54,10 @@ const (
 	QualityMutation Kind = "quality-mutation"
 	QualityProperty Kind = "quality-property"
 	QualitySnapshot Kind = "quality-snapshot"
-	// WaivedScenario: a contract's [waiver] under --strict, or past its
-	// expiry date (issue 28).
-	WaivedScenario Kind = "waived-scenario"
+	// ExpiredWaiver: a contract's [waiver] past its expiry date, which no
+	// longer waives (issue 39; an unexpired waiver is a recorded decision,
+	// no finding).
+	ExpiredWaiver Kind = "expired-waiver"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -148,8 +149,8 @@ var kinds = map[Kind]KindInfo{
 	QualityMutation: {Quality, Note, EditCodeNotScenario},
 	QualityProperty: {Quality, Note, EditCodeNotScenario},
 	QualitySnapshot: {Quality, Note, EditCodeNotScenario},
-	// A waiver is a human's call: prove the scenario or renew it.
-	WaivedScenario: {Warning, Warn, HumanReviewRequired},
+	// A waiver is a human's call: prove the scenario or decide anew.
+	ExpiredWaiver: {Structural, Error, HumanReviewRequired},
 }
 
 // actions lists every documented suggested action.

@@ -49,11 +49,19 @@ func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 				fmt.Fprintf(&b, "  ... and %d more (ah report --json lists every scenario)\n", len(in)-listLimit)
 				break
 			}
-			fmt.Fprintf(&b, "  %s/%s  %s\n", Escape(sc.Unit.Capability), Escape(sc.Unit.Scenario.ID), Escape(sc.Unit.ContractPath))
+			fmt.Fprintf(&b, "  %s/%s  %s%s\n", Escape(sc.Unit.Capability), Escape(sc.Unit.Scenario.ID), Escape(sc.Unit.ContractPath), waiverNote(sc))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// waiverNote is ", <decision>" for a waived scenario, else "".
+func waiverNote(sc coverage.Entry) string {
+	if sc.Unit.Waiver == nil {
+		return ""
+	}
+	return ", " + Escape(waiverText(sc.Unit))
 }
 
 // listLimit bounds each state's list in text: a corpus of 700 unbound
@@ -110,6 +118,12 @@ func CoverageMarkdown(w io.Writer, m coverage.Matrix) error {
 			fmt.Fprintf(&b, " %s |", cellText(c))
 		}
 		b.WriteString("\n")
+	}
+	if in := m.InState(coverage.Waived); len(in) > 0 {
+		b.WriteString("\n### Waived\n\n| Scenario | Contract | Decision |\n| --- | --- | --- |\n")
+		for _, sc := range in {
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(sc.Unit.Capability+"/"+sc.Unit.Scenario.ID), mdCell(sc.Unit.ContractPath), mdCell(waiverText(sc.Unit)))
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -186,6 +200,13 @@ type scenarioCellJSON struct {
 	State        string `json:"state"`
 	ContractPath string `json:"contract_path"`
 	Proof        string `json:"proof,omitempty"`
+	// Waiver is a waived scenario's recorded decision (issue 39).
+	Waiver *waiverCellJSON `json:"waiver,omitempty"`
+}
+
+type waiverCellJSON struct {
+	Reason  string `json:"reason"`
+	Expires string `json:"expires,omitempty"`
 }
 
 // NewMatrixData is the JSON form: a row per capability (then TOTAL) and
@@ -205,8 +226,12 @@ func NewMatrixData(m coverage.Matrix, ran bool) MatrixData {
 		out.Summary.ProvenByTests, out.Summary.ProvenByExitCode = &p.Tests, &p.ExitCode
 	}
 	for _, sc := range m.Scenarios {
-		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Unit.Scenario.Title,
-			sc.Requirement, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof})
+		cell := scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Unit.Scenario.Title,
+			sc.Requirement, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof, nil}
+		if w := sc.Unit.Waiver; w != nil {
+			cell.Waiver = &waiverCellJSON{w.Reason, w.Expires}
+		}
+		out.Scenarios = append(out.Scenarios, cell)
 	}
 	return out
 }

@@ -30,6 +30,8 @@ type (
 		Bindings                                                     []htmlBinding
 		// Failure is the failure text of the unit's failing tests.
 		Failure string
+		// Waiver is a waived scenario's recorded decision (issue 39).
+		Waiver string
 	}
 	htmlRequirement struct {
 		Anchor, Name string
@@ -89,6 +91,9 @@ func htmlScenarioOf(s coverage.Entry) htmlScenario {
 		Title:  s.Unit.Scenario.Title, ID: s.Unit.Scenario.ID, Archetype: s.Archetype, State: s.State,
 		Label: coverage.Label(s.State), Contract: s.Unit.ContractPath, Status: s.Unit.Status,
 		Body: renderMarkdown(s.Unit.Scenario.BodyMarkdown),
+	}
+	if s.Unit.Waiver != nil {
+		sc.Waiver = waiverText(s.Unit)
 	}
 	var failure []string
 	for _, f := range s.Findings {
@@ -211,7 +216,8 @@ code { background: #f6f8fa; padding: 0 .2rem; }
 <h4>{{.Title}}<a class="anchor" href="#{{.Anchor}}">#</a></h4>
 <p><span class="state">{{.Label}}</span> · archetype {{.Archetype}} · contract <code>{{.Contract}}</code> · status {{.Status}}</p>
 {{.Body}}
-{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}{{if .Command}} · ran <code>{{.Command}}</code>{{end}}{{if .Evidence}}<ul class="evidence">{{range .Evidence}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}</li>{{end}}</ul>{{end}}
+{{if .Waiver}}<p class="waiver">{{.Waiver}}</p>
+{{end}}{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}{{if .Command}} · ran <code>{{.Command}}</code>{{end}}{{if .Evidence}}<ul class="evidence">{{range .Evidence}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}</li>{{end}}</ul>{{end}}
 {{if .Findings}}<ul class="findings">{{range .Findings}}<li>{{.}}</li>{{end}}</ul>{{end}}
 {{if .Failure}}<pre class="failure">{{.Failure}}</pre>{{end}}
 </div>
