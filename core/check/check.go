@@ -125,6 +125,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	v := validate(cfg, sc, read, detected.planner(cfg))
 	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
 	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
+	v.findings = append(v.findings, scopeFindings(corpus, cfg.Scope)...)
 	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, read, opts.Spk)
 	if err != nil {
 		return Report{}, err
@@ -133,8 +134,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if len(sc.units) == 0 {
 		f := noScenarios(cfg)
 		if len(outOfScope) > 0 {
-			f.Message = fmt.Sprintf("no scenarios in scope: [scope] in %s leaves out all %d scenarios under %s, so the gate checks nothing; widen its include or narrow its exclude",
-				config.Path, len(outOfScope), cfg.Specs)
+			// A scope with no scenario in it never passes (issue 39).
+			f = finding.New(finding.EmptyScope, fmt.Sprintf("no scenarios in scope: [scope] in %s leaves out all %d scenarios under %s, so the gate checks nothing; widen its include or narrow its exclude",
+				config.Path, len(outOfScope), cfg.Specs))
+			f.SpecPath = config.Path
 		}
 		v.findings = append(v.findings, f)
 	}

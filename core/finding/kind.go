@@ -58,6 +58,10 @@ const (
 	// longer waives (issue 39; an unexpired waiver is a recorded decision,
 	// no finding).
 	ExpiredWaiver Kind = "expired-waiver"
+	// UnmatchedScope and EmptyScope: a [scope] entry matching no scenario,
+	// and a [scope] leaving none in (issue 39); neither may pass.
+	UnmatchedScope Kind = "unmatched-scope"
+	EmptyScope     Kind = "empty-scope"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -151,6 +155,9 @@ var kinds = map[Kind]KindInfo{
 	QualitySnapshot: {Quality, Note, EditCodeNotScenario},
 	// A waiver is a human's call: prove the scenario or decide anew.
 	ExpiredWaiver: {Structural, Error, HumanReviewRequired},
+	// A [scope] typo gates less than asked: it never passes quietly.
+	UnmatchedScope: {Structural, Error, ReviewAndApply},
+	EmptyScope:     {Structural, Error, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.
