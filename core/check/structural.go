@@ -132,7 +132,9 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	return validation{findings: dedupe(out), ready: ready, waived: waived}
+	out = dedupe(out)
+	pairRenames(out)
+	return validation{findings: out, ready: ready, waived: waived}
 }
 
 // qualifyFix offers [scenarios] qualify_colliding_ids when it resolves the

@@ -117,7 +117,7 @@ func TestMCPToolsAnnotated(t *testing.T) {
 		require.Contains(t, names, n)
 		assert.True(t, names[n].Annotations.ReadOnlyHint, n)
 	}
-	for _, n := range []string{"ah_contract_new", "ah_scenario_new"} {
+	for _, n := range []string{"ah_contract_new", "ah_contract_move", "ah_scenario_new"} {
 		require.Contains(t, names, n)
 		assert.True(t, *names[n].Annotations.DestructiveHint, n)
 		assert.False(t, names[n].Annotations.IdempotentHint, n)
