@@ -133,6 +133,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
 	if len(sc.units) == 0 {
 		f := noScenarios(cfg)
+		if sc.undeployed && len(changes) == 0 {
+			f.Message = fmt.Sprintf("nothing deployed yet: %s does not exist (OpenSpec creates it when the first change is archived), and %d active changes are not checked; check them with `ah check --changes all` (or --changes <id>)",
+				cfg.Specs, len(overlay.IDs(fsys, cfg.Changes)))
+		}
 		if len(outOfScope) > 0 {
 			// A scope with no scenario in it never passes (issue 39).
 			f = finding.New(finding.EmptyScope, fmt.Sprintf("no scenarios in scope: [scope] in %s leaves out all %d scenarios under %s, so the gate checks nothing; widen its include or narrow its exclude",

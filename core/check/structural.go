@@ -254,7 +254,7 @@ func checkContract(fsys fs.FS, u Unit) (readContract, error) {
 			"%s declares no tests: add a [[tests.<type>]] entry that runs the test proving this scenario", u.ContractPath)))
 	}
 	blocking := slices.ContainsFunc(out, finding.Finding.Blocking)
-	out = append(out, warnings(u, c, at)...)
+	out = append(out, warnings(u, c, at, hasProblem(problems, finding.MalformedContract))...)
 	for _, e := range c.Tests {
 		for _, kv := range [][2]string{{"command", e.Command}, {"flags", e.Flags}} {
 			if key, arg := kv[0], kv[1]; strings.ContainsRune(arg, 0) {
@@ -287,11 +287,19 @@ func isDir(fsys fs.FS, name string) bool {
 }
 
 // warnings are the non-blocking contract findings.
-func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding.Finding) []finding.Finding {
+// malformed: the contract is malformed-contract already, so an archetype
+// it may lack is no news.
+func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding.Finding, malformed bool) []finding.Finding {
 	var out []finding.Finding
 	if c.FalsifiabilityClass == "liveness" && len(c.Tests) > 0 && !c.HasTimeout() {
 		out = append(out, at(finding.MissingLivenessTimeout, fmt.Sprintf(
 			"%s is a liveness contract but no test entry sets timeout_seconds: a liveness claim is only falsifiable under a bound, so add timeout_seconds to its tests", u.ContractPath)))
+	}
+	if c.Archetype == "" && !malformed {
+		// Issue 39: the predecessor's `ah scenario new` wrote this stub
+		// and never validated it; it is unassigned, not malformed.
+		out = append(out, at(finding.UnknownArchetype, fmt.Sprintf(
+			"%s has archetype = \"\": unassigned (the stub the predecessor's ah scenario new wrote); set it to one of %v (see `ah type`)", u.ContractPath, archetype.Codes())))
 	}
 	if c.Archetype != "" && !archetype.Valid(c.Archetype) {
 		out = append(out, at(finding.UnknownArchetype, fmt.Sprintf(
