@@ -92,16 +92,36 @@ func stateHint(state string) string {
 	return ""
 }
 
+// headline is the verdict of a report (issue 39): "coverage incomplete"
+// when a scenario blocks, "nothing proven yet" when no test ran (a
+// complete matrix of valid contracts proves nothing), else "coverage
+// complete". proven says whether nothing was proven because no test ran.
+func headline(m coverage.Matrix, ran bool) (verdict string, unproven bool) {
+	switch s := m.Summary(); {
+	case !m.Complete():
+		return "coverage incomplete", false
+	case s.Total() > 0 && (!ran || s.Proven == 0):
+		return "nothing proven yet", true
+	}
+	return "coverage complete", false
+}
+
+// NothingProven is the line saying what to run when no test ran.
+const NothingProven = "no test ran: run `ah report --run-tests` to prove the scenarios (a valid contract is only not run until then)"
+
 // CoverageMarkdown prints the matrix for a CI step summary.
-func CoverageMarkdown(w io.Writer, m coverage.Matrix) error {
+func CoverageMarkdown(w io.Writer, m coverage.Matrix, ran bool) error {
 	cols := coverage.Columns()
 	s := m.Summary()
-	verdict := "complete"
-	if !m.Complete() {
-		verdict = "INCOMPLETE"
+	verdict, unproven := headline(m, ran)
+	if verdict == "coverage incomplete" {
+		verdict = "coverage INCOMPLETE"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "## ah report: coverage %s\n\n", verdict)
+	fmt.Fprintf(&b, "## ah report: %s\n\n", verdict)
+	if unproven {
+		b.WriteString(NothingProven + ".\n\n")
+	}
 	fmt.Fprintf(&b, "%s. Each cell: proven / missing / failing.\n\n", stateCounts(s))
 	b.WriteString("| Spec |")
 	for _, c := range cols {
@@ -145,13 +165,19 @@ func NewCoverageText(w io.Writer, ran bool) *CoverageTextPrinter {
 func (p *CoverageTextPrinter) Print(m coverage.Matrix) error { return CoverageText(p.w, m, p.ran) }
 
 // CoverageMarkdownPrinter prints the matrix as CoverageMarkdown does.
-type CoverageMarkdownPrinter struct{ w io.Writer }
+type CoverageMarkdownPrinter struct {
+	w   io.Writer
+	ran bool
+}
 
-// NewCoverageMarkdown returns the markdown printer of ah report.
-func NewCoverageMarkdown(w io.Writer) *CoverageMarkdownPrinter { return &CoverageMarkdownPrinter{w: w} }
+// NewCoverageMarkdown returns the markdown printer of ah report; ran says
+// the tests were run (--run-tests).
+func NewCoverageMarkdown(w io.Writer, ran bool) *CoverageMarkdownPrinter {
+	return &CoverageMarkdownPrinter{w: w, ran: ran}
+}
 
 // Print writes m.
-func (p *CoverageMarkdownPrinter) Print(m coverage.Matrix) error { return CoverageMarkdown(p.w, m) }
+func (p *CoverageMarkdownPrinter) Print(m coverage.Matrix) error { return CoverageMarkdown(p.w, m, p.ran) }
 
 // MatrixData is the data of the report envelope.
 type MatrixData struct {
