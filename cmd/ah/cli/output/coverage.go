@@ -177,7 +177,9 @@ func NewCoverageMarkdown(w io.Writer, ran bool) *CoverageMarkdownPrinter {
 }
 
 // Print writes m.
-func (p *CoverageMarkdownPrinter) Print(m coverage.Matrix) error { return CoverageMarkdown(p.w, m, p.ran) }
+func (p *CoverageMarkdownPrinter) Print(m coverage.Matrix) error {
+	return CoverageMarkdown(p.w, m, p.ran)
+}
 
 // MatrixData is the data of the report envelope.
 type MatrixData struct {
