@@ -62,6 +62,10 @@ const (
 	// and a [scope] leaving none in (issue 39); neither may pass.
 	UnmatchedScope Kind = "unmatched-scope"
 	EmptyScope     Kind = "empty-scope"
+	// OutsideRequirements: a requirement or scenario outside a main
+	// spec's `## Requirements` section, which OpenSpec does not parse
+	// (issue 39).
+	OutsideRequirements Kind = "outside-requirements"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -140,13 +144,15 @@ var kinds = map[Kind]KindInfo{
 	NoScenarios:                {Warning, Warn, ReviewAndApply},
 	UnreadablePath:             {Structural, Error, ReviewAndApply},
 	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
-	DuplicateRequirement:       {Warning, Warn, ReviewAndApply},
-	ContractStale:              {Structural, Error, RunAhSync},
-	VerifiesDangling:           {Structural, Error, ReviewAndApply},
-	OverlayConflict:            {Structural, Error, ReviewAndApply},
-	MissingReplacement:         {Structural, Error, ReviewAndApply},
-	BatchFallback:              {Warning, Warn, HumanReviewRequired},
-	ProbeTimedOut:              {Warning, Warn, RunAhDoctor},
+	// OpenSpec's validate rejects both (issue 39): so does ah.
+	DuplicateRequirement: {Structural, Error, ReviewAndApply},
+	OutsideRequirements:  {Structural, Error, ReviewAndApply},
+	ContractStale:        {Structural, Error, RunAhSync},
+	VerifiesDangling:     {Structural, Error, ReviewAndApply},
+	OverlayConflict:      {Structural, Error, ReviewAndApply},
+	MissingReplacement:   {Structural, Error, ReviewAndApply},
+	BatchFallback:        {Warning, Warn, HumanReviewRequired},
+	ProbeTimedOut:        {Warning, Warn, RunAhDoctor},
 	// A measurement is improved by strengthening the tests (code), never
 	// by editing the scenario. quality-mutation below its threshold is
 	// raised to a warning by the finding's builder.

@@ -95,7 +95,7 @@ func stateHint(state string) string {
 // headline is the verdict of a report (issue 39): "coverage incomplete"
 // when a scenario blocks, "nothing proven yet" when no test ran (a
 // complete matrix of valid contracts proves nothing), else "coverage
-// complete". proven says whether nothing was proven because no test ran.
+// complete". unproven says nothing was proven because no test ran.
 func headline(m coverage.Matrix, ran bool) (verdict string, unproven bool) {
 	switch s := m.Summary(); {
 	case !m.Complete():
