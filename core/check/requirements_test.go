@@ -47,11 +47,13 @@ func TestOutsideRequirements(t *testing.T) {
 		file("before", "# before\n\n## Purpose\nP.\n\n"+block+"## Requirements\n\n### Requirement: In\nIt SHALL.\n"),
 		file("after", "# after\n\n## Requirements\n\n"+block+"## Notes\n\n#### Scenario: Loose\n- **THEN** x\n"),
 		file("minimal", "# minimal\n\n#### Scenario: Loose\n- **THEN** x\n"),
-		file("delta", "## ADDED Requirements\n\n"+block+"## Requirements\n\n"+block),
 		file("inside", "# inside\n\n## Requirements\n\n"+block),
+		file("deltashaped", "# Delta for x\n\n## ADDED Requirements\n\n"+block),
+		{Capability: "c", Path: "openspec/changes/c/specs/c/spec.md", Doc: spec.Parse([]byte("## ADDED Requirements\n\n" + block))},
 	}
-	got := outsideRequirements(files)
-	require.Len(t, got, 2)
+	got := outsideRequirements(files, "openspec/specs")
+	require.Len(t, got, 3)
+	assert.Contains(t, got[2].Message, `openspec/specs/deltashaped/spec.md:5: requirement "Parse" is outside the `+"`## Requirements`"+` section (under "## ADDED Requirements", a delta header`)
 	assert.Contains(t, got[0].Message, `openspec/specs/before/spec.md:6: requirement "Parse" is outside the `+"`## Requirements`"+` section`)
 	assert.Contains(t, got[1].Message, `openspec/specs/after/spec.md:13: scenario "Loose" is outside`)
 	assert.True(t, got[0].Blocking())

@@ -87,7 +87,7 @@ func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 func validate(cfg config.Config, r resolved, read []readContract, resolveEntry entryResolver) validation {
 	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
 	out = append(out, duplicateRequirements(r.files)...)
-	out = append(out, outsideRequirements(r.files)...)
+	out = append(out, outsideRequirements(r.files, cfg.Specs)...)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(
