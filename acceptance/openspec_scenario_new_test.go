@@ -2,7 +2,6 @@ package acceptance_test
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -20,18 +19,7 @@ import (
 // sees the same scope with no overlay-conflict. A requirement the spec
 // lacks stays ADDED.
 func TestScenarioNewOracle(t *testing.T) {
-	fixture, err := filepath.Abs(filepath.Join("testdata", "fixtures", "openspec-cli"))
-	require.NoError(t, err)
-	node, err := exec.LookPath("node")
-	if err == nil {
-		_, err = os.Stat(filepath.Join(fixture, "node_modules", "@fission-ai", "openspec", "package.json"))
-	}
-	if err != nil {
-		if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("the OpenSpec CLI is required (AH_REQUIRE_TOOLS=1) but not installed (%v)", err)
-		}
-		t.Skip("the OpenSpec CLI is not installed: npm ci --prefix acceptance/testdata/fixtures/openspec-cli")
-	}
+	node, fixture := openSpecCLI(t)
 	cases := []struct{ requirement, heading string }{
 		{"Parsing", "Parses twice"},      // deployed: MODIFIED
 		{"Linking", "Links the objects"}, // new: ADDED
