@@ -48,18 +48,7 @@ var oracleCases = []struct {
 // archived by one node process (archive-all.mjs): a CLI start per case cost
 // about 1 s of CPU each (issue 12).
 func TestOpenSpecOracle(t *testing.T) {
-	fixture, err := filepath.Abs(filepath.Join("testdata", "fixtures", "openspec-cli"))
-	require.NoError(t, err)
-	node, err := exec.LookPath("node")
-	if err == nil {
-		_, err = os.Stat(filepath.Join(fixture, "node_modules", "@fission-ai", "openspec", "package.json"))
-	}
-	if err != nil {
-		if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("the OpenSpec CLI is required (AH_REQUIRE_TOOLS=1) but not installed (%v): run npm ci --prefix acceptance/testdata/fixtures/openspec-cli", err)
-		}
-		t.Skip("the OpenSpec CLI is not installed: npm ci --prefix acceptance/testdata/fixtures/openspec-cli")
-	}
+	node, fixture := openSpecCLI(t)
 	originals, archived := make([]string, len(oracleCases)), make([]string, len(oracleCases))
 	args := []string{filepath.Join(fixture, "archive-all.mjs")}
 	for i, tc := range oracleCases {
@@ -103,6 +92,25 @@ func TestOpenSpecOracle(t *testing.T) {
 			assert.Equal(t, want, got, "scenario bodies")
 		})
 	}
+}
+
+// openSpecCLI returns node and the OpenSpec CLI fixture's directory, or
+// skips the test when either is missing (fails with AH_REQUIRE_TOOLS=1).
+func openSpecCLI(t *testing.T) (node, fixture string) {
+	t.Helper()
+	fixture, err := filepath.Abs(filepath.Join("testdata", "fixtures", "openspec-cli"))
+	require.NoError(t, err)
+	node, err = exec.LookPath("node")
+	if err == nil {
+		_, err = os.Stat(filepath.Join(fixture, "node_modules", "@fission-ai", "openspec", "package.json"))
+	}
+	if err != nil {
+		if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("the OpenSpec CLI is required (AH_REQUIRE_TOOLS=1) but not installed (%v): run npm ci --prefix acceptance/testdata/fixtures/openspec-cli", err)
+		}
+		t.Skip("the OpenSpec CLI is not installed: npm ci --prefix acceptance/testdata/fixtures/openspec-cli")
+	}
+	return node, fixture
 }
 
 // archiveResult is one JSON line of archive-all.mjs.

@@ -32,4 +32,5 @@ var entries = []Entry{
 	{"0.12.0", ConfigKey, "[limits] spec_mib", "the largest spec.md ah reads"},
 	{"0.12.0", Default, "exit code 2", "ah exits 2 (not 1) when it cannot run: bad flags, an invalid config, an unknown change id"},
 	{"0.12.0", Default, "spec_path", "finding paths are repository-relative, not absolute"},
+	{"0.12.0", Default, `archetype = ""`, "a contract with an empty archetype (the stub the predecessor's ah scenario new wrote) reads as unassigned with an unknown-archetype warning, not as malformed; ah upgrade lists each one to fill"},
 }

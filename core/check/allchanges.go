@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
@@ -33,6 +34,13 @@ func RunAll(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (R
 	if err != nil {
 		return Report{}, err
 	}
+	// Nothing deployed yet (issue 39): the changes are the whole corpus,
+	// so the deployed run's "nothing to check" is no finding, and the
+	// scenarios counted are the changes'.
+	undeployed := len(rep.Units) == 0 && len(ids) > 0
+	if undeployed {
+		rep.Findings = slices.DeleteFunc(rep.Findings, func(f finding.Finding) bool { return f.Kind == finding.NoScenarios })
+	}
 	seen := map[string]bool{}
 	for _, f := range rep.Findings {
 		seen[identity(f)] = true
@@ -43,6 +51,9 @@ func RunAll(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (R
 		one, err := Run(ctx, fsys, cfg, opts)
 		if err != nil {
 			return Report{}, fmt.Errorf("change %s: %w", id, err)
+		}
+		if undeployed {
+			rep.Summary.Scenarios += one.Summary.Scenarios
 		}
 		for _, f := range one.Findings {
 			if k := identity(f); !seen[k] {

@@ -100,10 +100,11 @@ func units(o outcome) []report.Unit {
 		}
 		key := u.Key()
 		i, ok := ready[key]
-		_, waived := o.v.waived[key]
+		w, waived := o.v.waived[key]
 		switch {
 		case waived:
 			ru.Status = report.UnitWaived
+			ru.Waiver = &report.Waiver{Reason: w.waiver.Reason, Expires: w.waiver.Expires}
 		case !ok:
 		case o.ran == nil, o.picked != nil && !o.picked.Runs(u.Key()):
 			// Checked, not run: the selection skipped its tests.

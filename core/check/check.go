@@ -124,7 +124,8 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	v := validate(cfg, sc, read, detected.planner(cfg))
 	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
-	v.findings = append(v.findings, waiverFindings(v.waived, opts.Strict, opts.Today)...)
+	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
+	v.findings = append(v.findings, scopeFindings(corpus, cfg.Scope)...)
 	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, read, opts.Spk)
 	if err != nil {
 		return Report{}, err
@@ -132,9 +133,15 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
 	if len(sc.units) == 0 {
 		f := noScenarios(cfg)
+		if sc.undeployed && len(changes) == 0 {
+			f.Message = fmt.Sprintf("nothing deployed yet: %s does not exist (OpenSpec creates it when the first change is archived), and %d active changes are not checked; check them with `ah check --changes all` (or --changes <id>)",
+				cfg.Specs, len(overlay.IDs(fsys, cfg.Changes)))
+		}
 		if len(outOfScope) > 0 {
-			f.Message = fmt.Sprintf("no scenarios in scope: [scope] in %s leaves out all %d scenarios under %s, so the gate checks nothing; widen its include or narrow its exclude",
-				config.Path, len(outOfScope), cfg.Specs)
+			// A scope with no scenario in it never passes (issue 39).
+			f = finding.New(finding.EmptyScope, fmt.Sprintf("no scenarios in scope: [scope] in %s leaves out all %d scenarios under %s, so the gate checks nothing; widen its include or narrow its exclude",
+				config.Path, len(outOfScope), cfg.Specs))
+			f.SpecPath = config.Path
 		}
 		v.findings = append(v.findings, f)
 	}

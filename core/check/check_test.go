@@ -407,8 +407,11 @@ func TestRunFindingDetails(t *testing.T) {
 	assert.Equal(t, "- WHEN beta\n- THEN ok", *noToml.ScenarioProse)
 	assert.Contains(t, noToml.Message, betaToml)
 	assert.Nil(t, noToml.ApplyCommand, "issue 27: a stub is no mechanical fix")
-	require.NotNil(t, noToml.Step, "a deployed contract has a stub command")
-	assert.Equal(t, "ah contract new gate beta-works", *noToml.Step)
+	require.NotNil(t, noToml.Step, "a deployed contract has a step")
+	// Issue 39: the only orphan and the only scenario without a contract
+	// of the capability look like one rename: the step is the move.
+	assert.Equal(t, "ah contract move gate old beta-works", *noToml.Step)
+	assert.Equal(t, &finding.Rename{From: "old", To: "beta-works"}, noToml.Rename)
 	assert.Contains(t, noToml.Message, "`ah contract new gate beta-works` writes a stub")
 
 	orphan := report.Findings[1]
@@ -417,6 +420,7 @@ func TestRunFindingDetails(t *testing.T) {
 	assert.Equal(t, gatePath, orphan.SpecPath)
 	assert.Nil(t, orphan.Scenario, "issue 27: an orphan contract has no scenario")
 	assert.Nil(t, orphan.ScenarioProse)
+	assert.Equal(t, noToml.Rename, orphan.Rename)
 }
 
 func TestRunPathsSpecs(t *testing.T) {

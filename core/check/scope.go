@@ -1,11 +1,13 @@
 package check
 
 import (
+	"errors"
 	"io/fs"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/spec"
 )
@@ -49,6 +51,9 @@ type resolved struct {
 	derived derivedScope
 	// overlay is what selected changes add (changes.go).
 	overlay overlayState
+	// undeployed: the specs directory does not exist yet but changes do
+	// (issue 39: a new OpenSpec project before its first archive).
+	undeployed bool
 }
 
 type collision struct {
@@ -78,7 +83,13 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
 	l := <-listed
 	if err != nil {
-		return r, spec.DirErrorIn(fsys, cfg.Specs, err)
+		err = spec.DirErrorIn(fsys, cfg.Specs, err)
+		de, missing := errors.AsType[*spec.DirError](err)
+		if !missing || de.NotDir || de.Store != "" || len(overlay.IDs(fsys, cfg.Changes)) == 0 {
+			return r, err
+		}
+		// Nothing archived yet: the changes are all there is to check.
+		r.undeployed, files = true, nil
 	}
 	if cfg.QualifyCollidingIDs {
 		files = spec.Qualify(files)

@@ -87,6 +87,7 @@ func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 func validate(cfg config.Config, r resolved, read []readContract, resolveEntry entryResolver) validation {
 	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
 	out = append(out, duplicateRequirements(r.files)...)
+	out = append(out, outsideRequirements(r.files, cfg.Specs)...)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(
@@ -132,7 +133,9 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	return validation{findings: dedupe(out), ready: ready, waived: waived}
+	out = dedupe(out)
+	pairRenames(out)
+	return validation{findings: out, ready: ready, waived: waived}
 }
 
 // qualifyFix offers [scenarios] qualify_colliding_ids when it resolves the
@@ -252,7 +255,7 @@ func checkContract(fsys fs.FS, u Unit) (readContract, error) {
 			"%s declares no tests: add a [[tests.<type>]] entry that runs the test proving this scenario", u.ContractPath)))
 	}
 	blocking := slices.ContainsFunc(out, finding.Finding.Blocking)
-	out = append(out, warnings(u, c, at)...)
+	out = append(out, warnings(u, c, at, hasProblem(problems, finding.MalformedContract))...)
 	for _, e := range c.Tests {
 		for _, kv := range [][2]string{{"command", e.Command}, {"flags", e.Flags}} {
 			if key, arg := kv[0], kv[1]; strings.ContainsRune(arg, 0) {
@@ -285,11 +288,19 @@ func isDir(fsys fs.FS, name string) bool {
 }
 
 // warnings are the non-blocking contract findings.
-func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding.Finding) []finding.Finding {
+// malformed: the contract is malformed-contract already, so an archetype
+// it may lack is no news.
+func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding.Finding, malformed bool) []finding.Finding {
 	var out []finding.Finding
 	if c.FalsifiabilityClass == "liveness" && len(c.Tests) > 0 && !c.HasTimeout() {
 		out = append(out, at(finding.MissingLivenessTimeout, fmt.Sprintf(
 			"%s is a liveness contract but no test entry sets timeout_seconds: a liveness claim is only falsifiable under a bound, so add timeout_seconds to its tests", u.ContractPath)))
+	}
+	if c.Archetype == "" && !malformed {
+		// Issue 39: the predecessor's `ah scenario new` wrote this stub
+		// and never validated it; it is unassigned, not malformed.
+		out = append(out, at(finding.UnknownArchetype, fmt.Sprintf(
+			"%s has archetype = \"\": unassigned (the stub the predecessor's ah scenario new wrote); set it to one of %v (see `ah type`)", u.ContractPath, archetype.Codes())))
 	}
 	if c.Archetype != "" && !archetype.Valid(c.Archetype) {
 		out = append(out, at(finding.UnknownArchetype, fmt.Sprintf(

@@ -15,24 +15,23 @@ type waivedUnit struct {
 	waiver contract.Waiver
 }
 
-// waiverFindings are the waived-scenario warnings: every waiver under
-// --strict (a strict gate accepts nothing unproven), and an expired one
-// always. today is "YYYY-MM-DD" (Options.Today); empty expires nothing.
-func waiverFindings(waived map[string]waivedUnit, strict bool, today string) []finding.Finding {
+// expireWaivers takes the waivers past their date out of waived and
+// returns their expired-waiver errors (issue 39): an unexpired waiver is a
+// recorded decision, no finding, whatever --strict says; an expired one no
+// longer waives, and its unit stays unproven until a person decides
+// again. today is "YYYY-MM-DD" (Options.Today, from the clock port); empty
+// expires nothing.
+func expireWaivers(waived map[string]waivedUnit, today string) []finding.Finding {
 	var out []finding.Finding
 	for _, key := range slices.Sorted(maps.Keys(waived)) {
 		w := waived[key]
-		expired := w.waiver.Expired(today)
-		if !strict && !expired {
+		if !w.waiver.Expired(today) {
 			continue
 		}
-		why := "ah check --strict accepts no unproven scenario"
-		if expired {
-			why = fmt.Sprintf("the waiver expired on %s", w.waiver.Expires)
-		}
-		out = append(out, unitFinding(w.Unit, finding.WaivedScenario, fmt.Sprintf(
-			"%s waives scenario %q (%s): %s; bind a test that proves it and remove [waiver], or renew its expires date",
-			w.ContractPath, w.Scenario.Title, w.waiver.Reason, why)))
+		delete(waived, key)
+		out = append(out, unitFinding(w.Unit, finding.ExpiredWaiver, fmt.Sprintf(
+			"%s waived scenario %q (%s); the waiver expired on %s and no longer waives: bind a test that proves the scenario and remove [waiver], or have a person decide whether the reason still holds and record that decision with a later expires date",
+			w.ContractPath, w.Scenario.Title, w.waiver.Reason, w.waiver.Expires)))
 	}
 	return out
 }

@@ -44,6 +44,38 @@ func matchAny(patterns []string, capability, id string) bool {
 	return false
 }
 
+// ScopeEntry is one [scope] pattern and its key ("scope.include[1]").
+type ScopeEntry struct{ Key, Pattern string }
+
+// Unmatched lists the entries that match none of units, each
+// "<capability>/<scenario-id>" (issue 39): a typo in include gates less
+// than meant, one in exclude excludes nothing.
+func (s Scope) Unmatched(units []string) []ScopeEntry {
+	var out []ScopeEntry
+	for _, kv := range []struct {
+		key      string
+		patterns []string
+	}{{"scope.include", s.Include}, {"scope.exclude", s.Exclude}} {
+		for i, p := range kv.patterns {
+			hit := false
+			for _, u := range units {
+				// A scenario id is a slug, never holding "/"; a
+				// capability may nest (auth/sso).
+				i := strings.LastIndex(u, "/")
+				capability, id := u[:max(i, 0)], u[i+1:]
+				if matchAny([]string{p}, capability, id) {
+					hit = true
+					break
+				}
+			}
+			if !hit {
+				out = append(out, ScopeEntry{fmt.Sprintf("%s[%d]", kv.key, i), p})
+			}
+		}
+	}
+	return out
+}
+
 // scopeOf reads [scope]; the zero value (everything in scope) when absent.
 func scopeOf(doc map[string]any) Scope {
 	var s Scope

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 	"unique"
 
 	"github.com/espectacular/ah/core/finding"
@@ -101,7 +102,28 @@ func Decode(path string, data []byte) (Contract, []Problem) {
 	if err != nil {
 		return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: %v", path, err)}}
 	}
+	// The schema's pattern only shapes the date; whether it names a day
+	// is said once, with the value, here (issue 39).
+	issues = slices.DeleteFunc(issues, func(p schema.Problem) bool { return p.Path == "waiver.expires" && p.Keyword == "pattern" })
+	if c.Waiver != nil {
+		if msg := expiresProblem(c.Waiver.Expires); msg != "" {
+			issues = append(issues, schema.Problem{Path: "waiver.expires", Keyword: "format", Message: msg})
+		}
+	}
 	return c, classify(path, issues)
+}
+
+// expiresProblem says why a [waiver] expires is not a date, or "" when it
+// is one (or absent): exactly YYYY-MM-DD naming a real calendar day, so
+// "2099-99-99" and "2020-01-01garbage" never pass for dates (issue 39).
+func expiresProblem(expires string) string {
+	if expires == "" {
+		return ""
+	}
+	if _, err := time.Parse(time.DateOnly, expires); err == nil && len(expires) == len(time.DateOnly) {
+		return ""
+	}
+	return fmt.Sprintf("%q is not a calendar date; write it as YYYY-MM-DD (a TOML date, expires = 2027-06-30, or that string)", expires)
 }
 
 // classify maps schema problems to finding kinds: a bad status or
@@ -167,9 +189,9 @@ func fill(c *Contract, doc map[string]any) {
 		reason, _ := w["reason"].(string)
 		c.Waiver.Reason = strings.Clone(reason)
 		e, _ := w["expires"].(string)
-		e = strings.Clone(e)
-		// A TOML date arrives as RFC 3339 text: its day is the first ten.
-		c.Waiver.Expires = e[:min(len(e), 10)]
+		// A TOML local date arrives as "YYYY-MM-DD", a datetime as RFC
+		// 3339 text, which expiresProblem rejects.
+		c.Waiver.Expires = strings.Clone(e)
 	}
 	tests, _ := doc["tests"].(map[string]any)
 	types := make([]string, 0, len(tests))

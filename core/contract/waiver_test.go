@@ -23,6 +23,12 @@ func TestWaiver(t *testing.T) {
 		{"no reason", "[waiver]\nexpires = \"2001-02-03\"\n", &contract.Waiver{Expires: "2001-02-03"}, 1, true},
 		{"a blank reason", "[waiver]\nreason = \"  \"\n", &contract.Waiver{Reason: "  "}, 1, false},
 		{"not a date", "[waiver]\nreason = \"m\"\nexpires = \"soon\"\n", &contract.Waiver{Reason: "m", Expires: "soon"}, 1, false},
+		// Issue 39: the date is parsed, not matched by a prefix.
+		{"no such day", "[waiver]\nreason = \"m\"\nexpires = \"2099-99-99\"\n", &contract.Waiver{Reason: "m", Expires: "2099-99-99"}, 1, false},
+		{"february 30", "[waiver]\nreason = \"m\"\nexpires = \"2027-02-30\"\n", &contract.Waiver{Reason: "m", Expires: "2027-02-30"}, 1, false},
+		{"text after the day", "[waiver]\nreason = \"m\"\nexpires = \"2020-01-01garbage\"\n", &contract.Waiver{Reason: "m", Expires: "2020-01-01garbage"}, 1, true},
+		{"a datetime", "[waiver]\nreason = \"m\"\nexpires = 2999-01-01T10:00:00Z\n", &contract.Waiver{Reason: "m", Expires: "2999-01-01T10:00:00Z"}, 1, false},
+		{"a leap day", "[waiver]\nreason = \"m\"\nexpires = 2028-02-29\n", &contract.Waiver{Reason: "m", Expires: "2028-02-29"}, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

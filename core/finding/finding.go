@@ -17,6 +17,13 @@ type ScenarioRef struct {
 	Line *int `json:"line"`
 }
 
+// Rename pairs an orphan contract's id with the id of the scenario
+// without a contract that it looks renamed to.
+type Rename struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
 // Heading is a spec line that looks meant as a scenario heading but is not
 // one (malformed-scenario-heading).
 type Heading struct {
@@ -91,7 +98,11 @@ type Finding struct {
 	// JSON leaves it out, as its apply_command is for mechanical fixes only
 	// (issue 27). The message names it too.
 	Step *string `json:"-"`
-	Test *Test   `json:"test,omitempty"`
+	// Rename is set on the orphan-toml and no-toml findings of one
+	// capability that look like one scenario renamed (issue 39): the
+	// contract's id, and the scenario id it should move to.
+	Rename *Rename `json:"rename,omitempty"`
+	Test   *Test   `json:"test,omitempty"`
 	// Line is the spec line a finding about no scenario points at (the
 	// requirement block of a MODIFIED section that omits scenarios); nil
 	// otherwise.

@@ -54,9 +54,18 @@ const (
 	QualityMutation Kind = "quality-mutation"
 	QualityProperty Kind = "quality-property"
 	QualitySnapshot Kind = "quality-snapshot"
-	// WaivedScenario: a contract's [waiver] under --strict, or past its
-	// expiry date (issue 28).
-	WaivedScenario Kind = "waived-scenario"
+	// ExpiredWaiver: a contract's [waiver] past its expiry date, which no
+	// longer waives (issue 39; an unexpired waiver is a recorded decision,
+	// no finding).
+	ExpiredWaiver Kind = "expired-waiver"
+	// UnmatchedScope and EmptyScope: a [scope] entry matching no scenario,
+	// and a [scope] leaving none in (issue 39); neither may pass.
+	UnmatchedScope Kind = "unmatched-scope"
+	EmptyScope     Kind = "empty-scope"
+	// OutsideRequirements: a requirement or scenario outside a main
+	// spec's `## Requirements` section, which OpenSpec does not parse
+	// (issue 39).
+	OutsideRequirements Kind = "outside-requirements"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -135,21 +144,26 @@ var kinds = map[Kind]KindInfo{
 	NoScenarios:                {Warning, Warn, ReviewAndApply},
 	UnreadablePath:             {Structural, Error, ReviewAndApply},
 	UnclosedBlock:              {Warning, Warn, ReviewAndApply},
-	DuplicateRequirement:       {Warning, Warn, ReviewAndApply},
-	ContractStale:              {Structural, Error, RunAhSync},
-	VerifiesDangling:           {Structural, Error, ReviewAndApply},
-	OverlayConflict:            {Structural, Error, ReviewAndApply},
-	MissingReplacement:         {Structural, Error, ReviewAndApply},
-	BatchFallback:              {Warning, Warn, HumanReviewRequired},
-	ProbeTimedOut:              {Warning, Warn, RunAhDoctor},
+	// OpenSpec's validate rejects both (issue 39): so does ah.
+	DuplicateRequirement: {Structural, Error, ReviewAndApply},
+	OutsideRequirements:  {Structural, Error, ReviewAndApply},
+	ContractStale:        {Structural, Error, RunAhSync},
+	VerifiesDangling:     {Structural, Error, ReviewAndApply},
+	OverlayConflict:      {Structural, Error, ReviewAndApply},
+	MissingReplacement:   {Structural, Error, ReviewAndApply},
+	BatchFallback:        {Warning, Warn, HumanReviewRequired},
+	ProbeTimedOut:        {Warning, Warn, RunAhDoctor},
 	// A measurement is improved by strengthening the tests (code), never
 	// by editing the scenario. quality-mutation below its threshold is
 	// raised to a warning by the finding's builder.
 	QualityMutation: {Quality, Note, EditCodeNotScenario},
 	QualityProperty: {Quality, Note, EditCodeNotScenario},
 	QualitySnapshot: {Quality, Note, EditCodeNotScenario},
-	// A waiver is a human's call: prove the scenario or renew it.
-	WaivedScenario: {Warning, Warn, HumanReviewRequired},
+	// A waiver is a human's call: prove the scenario or decide anew.
+	ExpiredWaiver: {Structural, Error, HumanReviewRequired},
+	// A [scope] typo gates less than asked: it never passes quietly.
+	UnmatchedScope: {Structural, Error, ReviewAndApply},
+	EmptyScope:     {Structural, Error, ReviewAndApply},
 }
 
 // actions lists every documented suggested action.

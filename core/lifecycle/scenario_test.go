@@ -92,3 +92,32 @@ func TestNewScenarioEdges(t *testing.T) {
 		})
 	}
 }
+
+// TestNewScenarioModified: a requirement the deployed spec has is restated
+// under MODIFIED with every scenario it has, then the new one (issue 39):
+// in a new delta, and in an existing delta's MODIFIED section.
+func TestNewScenarioModified(t *testing.T) {
+	deployed := "# p\n\n## Requirements\n\n### Requirement: A\nThe p SHALL a.\n\n#### Scenario: One\n- **THEN** one\n\n### Requirement: B\nThe p SHALL b.\n"
+	block := "#### Scenario: Two\n- **GIVEN** [the starting state]\n- **WHEN** [the action or condition]\n- **THEN** [the expected observable result]\n"
+	restated := "### Requirement: A\nThe p SHALL a.\n\n#### Scenario: One\n- **THEN** one\n\n" + block
+	req := lifecycle.ScenarioRequest{Specs: "openspec/specs", Changes: "openspec/changes", Change: "c", Capability: "p", Requirement: "A", Heading: "Two", Version: "0.12.0", TestType: "shell"}
+	tests := []struct{ name, delta, want string }{
+		{"a new delta", "", "## MODIFIED Requirements\n\n" + restated},
+		{"a delta adding another", "## ADDED Requirements\n\n### Requirement: C\nThe p SHALL c.\n", "## ADDED Requirements\n\n### Requirement: C\nThe p SHALL c.\n\n## MODIFIED Requirements\n\n" + restated},
+		{"a delta modifying another", "## MODIFIED Requirements\n\n### Requirement: B\nThe p SHALL b twice.\n\n## REMOVED Requirements\n", "## MODIFIED Requirements\n\n### Requirement: B\nThe p SHALL b twice.\n\n" + restated + "\n## REMOVED Requirements\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"openspec/changes/c/proposal.md": "", "openspec/specs/p/spec.md": deployed}
+			if tt.delta != "" {
+				files["openspec/changes/c/specs/p/spec.md"] = tt.delta
+			}
+			ops, err := lifecycle.NewScenario(newRepo(files).fs, req)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, string(ops[0].Data))
+		})
+	}
+	files := map[string]string{"openspec/changes/c/proposal.md": "", "openspec/specs/p/spec.md": deployed}
+	_, err := lifecycle.NewScenario(newRepo(files).fs, func() lifecycle.ScenarioRequest { r := req; r.Heading = "One"; return r }())
+	require.ErrorContains(t, err, `requirement "A" already has a scenario with id "one"`)
+}

@@ -80,7 +80,16 @@ func Plan(fs []finding.Finding, runTests bool, limit int) (steps []Step, remaini
 	ordered := slices.Clone(fs)
 	slices.SortStableFunc(ordered, func(a, b finding.Finding) int { return cmp.Compare(rank(a), rank(b)) })
 	steps = []Step{}
+	moves := map[[3]string]bool{}
 	for _, f := range ordered {
+		if r := f.Rename; r != nil {
+			// The orphan and the scenario of one rename are one move.
+			key := [3]string{f.Spec, r.From, r.To}
+			if moves[key] {
+				continue
+			}
+			moves[key] = true
+		}
 		if limit > 0 && len(steps) == limit {
 			remaining++
 			continue
@@ -92,6 +101,8 @@ func Plan(fs []finding.Finding, runTests bool, limit int) (steps []Step, remaini
 
 func rank(f finding.Finding) int {
 	switch {
+	case f.Rename != nil:
+		return -1 // the move before any stub (issue 39)
 	case f.Blocking() && f.Category == finding.Structural:
 		return 0
 	case f.Blocking():
@@ -112,6 +123,10 @@ func stepOf(f finding.Finding, runTests bool) Step {
 	s.Verify = verify(f, runTests || f.Category == finding.Execution)
 	s.Command = s.Verify
 	switch {
+	case f.Rename != nil && f.Spec != "":
+		// Issue 39: a renamed scenario keeps its binding; a stub would
+		// strand it.
+		s.Command = check.MoveArgv(f.Spec, f.Rename.From, f.Rename.To)
 	case f.ApplyCommand != nil:
 		if argv, err := shellword.Split(*f.ApplyCommand); err == nil && len(argv) > 0 {
 			s.Command = argv

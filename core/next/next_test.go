@@ -87,3 +87,23 @@ func TestPlanNoTestsDeclaredShowsTheScenario(t *testing.T) {
 	assert.Contains(t, s.Guidance, "never bind an unrelated passing test")
 	assert.Nil(t, s.Test)
 }
+
+// TestPlanRenameFirst: the orphan and the missing contract of one rename
+// are one step, the move, before any stub (issue 39).
+func TestPlanRenameFirst(t *testing.T) {
+	line := 3
+	stub := finding.New(finding.NoTOML, "other")
+	stub.Spec, stub.ContractPath = "a", ".espectacular/a/other.toml"
+	stub.Scenario = &finding.ScenarioRef{ID: "other", Line: &line}
+	orphan := finding.New(finding.OrphanTOML, "orphan")
+	orphan.Spec, orphan.ContractPath = "calc", ".espectacular/calc/old.toml"
+	orphan.Rename = &finding.Rename{From: "old", To: "new"}
+	missing := finding.New(finding.NoTOML, "missing")
+	missing.Spec, missing.ContractPath = "calc", ".espectacular/calc/new.toml"
+	missing.Scenario = &finding.ScenarioRef{ID: "new", Line: &line}
+	missing.Rename = orphan.Rename
+	steps, _ := next.Plan([]finding.Finding{stub, orphan, missing}, false, 0)
+	require.Len(t, steps, 2)
+	assert.Equal(t, []string{"ah", "contract", "move", "calc", "old", "new"}, steps[0].Command)
+	assert.Equal(t, []string{"ah", "contract", "new", "a", "other"}, steps[1].Command)
+}

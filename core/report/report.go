@@ -128,6 +128,15 @@ type Unit struct {
 	// Bindings are the unit's test entries, in contract order; empty when
 	// tests were not run.
 	Bindings []Binding
+	// Waiver is the recorded decision of a waived unit (issue 39), nil
+	// for every other status.
+	Waiver *Waiver
+}
+
+// Waiver is a contract's [waiver]: why no automated test proves the
+// scenario, and until when (empty: no end).
+type Waiver struct {
+	Reason, Expires string
 }
 
 // Binding is the verdict of one test entry of one contract.

@@ -20,7 +20,7 @@ func (e *SyntaxError) Error() string {
 }
 
 // DecodeTOML parses TOML into JSON-shaped values (map[string]any, []any,
-// int64, float64, string, bool; datetimes become RFC 3339 strings) so the
+// int64, float64, string, bool; datetimes become RFC 3339 strings, local dates "YYYY-MM-DD") so the
 // document can be validated against a JSON schema. Keys keep their exact
 // spelling: nothing is matched case-insensitively.
 func DecodeTOML(data []byte) (map[string]any, error) {
@@ -76,6 +76,12 @@ func normalize(v any) any {
 		}
 		return x
 	case time.Time:
+		if x.Location().String() == "date-local" {
+			// A TOML local date (2027-06-30) stays a date: formatted as a
+			// datetime it would pass for one, and a [waiver] expires must
+			// tell the two apart (issue 39).
+			return x.Format(time.DateOnly)
+		}
 		return x.Format(time.RFC3339Nano)
 	default:
 		return v

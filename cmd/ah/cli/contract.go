@@ -15,7 +15,36 @@ import (
 
 // ContractCmd is `ah contract`.
 type ContractCmd struct {
-	New ContractNewCmd `cmd:"" help:"Write stub contracts for deployed scenarios (or, with --change, a change's scenarios) that have none."`
+	New  ContractNewCmd  `cmd:"" help:"Write stub contracts for deployed scenarios (or, with --change, a change's scenarios) that have none."`
+	Move ContractMoveCmd `cmd:"" help:"Move the contract of a renamed scenario to its new id, rewriting only its id line."`
+}
+
+// ContractMoveCmd is `ah contract move` (issue 39): a renamed scenario
+// keeps the binding a person wrote.
+type ContractMoveCmd struct {
+	Capability string `arg:"" predictor:"capability" help:"The capability (spec directory) of the scenario."`
+	From       string `arg:"" name:"old-id" help:"The scenario id the contract was written for (its file name), no longer in the spec."`
+	To         string `arg:"" name:"new-id" help:"The renamed scenario's id, which has no contract yet."`
+}
+
+// Run moves the contract: the new file written, the old one removed, all
+// or nothing.
+func (c *ContractMoveCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
+	_, data, err := runPlan(ctx, g, d, "contract move", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
+		return lifecycle.MoveContract(r.FS, lifecycle.MoveRequest{Files: deployed, Capability: strings.TrimSuffix(c.Capability, "/"), From: c.From, To: c.To})
+	})
+	if err != nil {
+		return err
+	}
+	var lines []string
+	for _, p := range data.Written {
+		lines = append(lines, "created: "+p)
+	}
+	for _, p := range data.Removed {
+		lines = append(lines, "removed: "+p)
+	}
+	data.Notes = []string{"next: ah check " + c.Capability + "/" + c.To}
+	return reportFiles(d, g, output.ContractKind, data, lines)
 }
 
 // ContractNewCmd is `ah contract new`.

@@ -69,7 +69,7 @@ type grammar struct {
 	VersionInfo VersionCmd     `cmd:"" name:"version" help:"Print the version."`
 	Upgrade     UpgradeCmd     `cmd:"" help:"Report what changed since the config's tool_version, then update it (exit 1 when it did)."`
 	Init        InitCmd        `cmd:"" help:"Set ah up here: the config, a stub contract per scenario, and ah check in the pre-commit hook."`
-	Contract    ContractCmd    `cmd:"" help:"Write stub contracts (ah contract new)."`
+	Contract    ContractCmd    `cmd:"" help:"Write stub contracts (ah contract new), move a renamed scenario's contract (ah contract move)."`
 	Scenario    ScenarioCmd    `cmd:"" help:"Add a scenario to a change, or supersede a deployed one (ah scenario new|supersede)."`
 	Report      ReportCmd      `cmd:"" help:"Print the conformance coverage matrix: per capability and archetype, covered / missing / failing scenarios."`
 	Archive     ArchiveCmd     `cmd:"" help:"Move a change's staged contracts to their deployed locations, after OpenSpec archived its specs."`

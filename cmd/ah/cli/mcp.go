@@ -38,7 +38,7 @@ type MCPPaging struct {
 // Help is the detail of `ah mcp --help`.
 func (c *McpCmd) Help() string {
 	return "Serves MCP over stdio until stdin closes. Tools: ah_check, ah_next, ah_explain, ah_report, ah_doctor (read-only), " +
-		"ah_doctor_enable, ah_contract_new, ah_scenario_new (they add files, with dry_run). Resources: ah://scenario/{capability}/{id}, ah://explain/{topic}. " +
+		"ah_doctor_enable, ah_contract_new, ah_contract_move, ah_scenario_new (they write files, with dry_run). Resources: ah://scenario/{capability}/{id}, ah://explain/{topic}. " +
 		"Register it with the output of `ah mcp --print-config claude|codex|vscode`."
 }
 

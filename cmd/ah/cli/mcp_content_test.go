@@ -65,6 +65,7 @@ func TestMCPOutputSchemasAlone(t *testing.T) {
 		{"ah_doctor", nil},
 		{"ah_doctor_enable", map[string]any{"capability": "pytest", "dry_run": true}},
 		{"ah_contract_new", map[string]any{"capability": "c", "scenario_ids": []string{"missing"}, "dry_run": true}},
+		{"ah_contract_move", map[string]any{"capability": "c", "from": "gone", "to": "missing", "dry_run": true}},
 		{"ah_scenario_new", map[string]any{"change": "add-x", "capability": "c", "heading": "New one", "requirement": "R", "create": true, "dry_run": true}},
 		{"ah_check", map[string]any{"units": []string{"nope"}}}, // an error envelope
 	}

@@ -135,7 +135,9 @@ func TestMCPToolsAnnotated(t *testing.T) {
 		a := tool.Annotations
 		require.NotNil(t, a, tool.Name)
 		require.NotNil(t, a.DestructiveHint, tool.Name)
-		assert.False(t, *a.DestructiveHint, "%s: no tool removes or rewrites what is there", tool.Name)
+		// Only the move removes a file (the old contract); no other tool
+		// removes or rewrites what is there.
+		assert.Equal(t, tool.Name == "ah_contract_move", *a.DestructiveHint, "%s: destructive only when it removes a file", tool.Name)
 		assert.NotNil(t, tool.InputSchema, tool.Name)
 	}
 	for _, n := range []string{"ah_check", "ah_next", "ah_explain", "ah_report", "ah_doctor"} {

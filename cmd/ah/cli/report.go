@@ -59,7 +59,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	m := coverage.Build(r.FS, rep)
 	ran := c.RunTests
 	if c.HTML != "" {
-		if err := writeHTML(ctx, g, d, c.HTML, m); err != nil {
+		if err := writeHTML(ctx, g, d, c.HTML, m, ran); err != nil {
 			return err
 		}
 	}
@@ -82,9 +82,9 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 }
 
 // writeHTML writes the page (see writeUserFile).
-func writeHTML(ctx context.Context, g *Globals, d *Deps, file string, m coverage.Matrix) error {
+func writeHTML(ctx context.Context, g *Globals, d *Deps, file string, m coverage.Matrix, ran bool) error {
 	var buf bytes.Buffer
-	if err := output.CoverageHTML(&buf, m, Version); err != nil {
+	if err := output.CoverageHTML(&buf, m, Version, ran); err != nil {
 		return err
 	}
 	return writeUserFile(ctx, g, d, file, "--html", "the HTML report", buf.Bytes())

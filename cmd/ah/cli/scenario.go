@@ -30,7 +30,7 @@ type ScenarioNewCmd struct {
 func (c *ScenarioNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	ops, data, err := runPlan(ctx, g, d, "scenario new", false, func(r *repo, _ []spec.File) ([]lifecycle.Op, error) {
 		return lifecycle.NewScenario(r.FS, lifecycle.ScenarioRequest{
-			Changes: r.Config.Changes, Change: c.Change, Capability: c.Capability,
+			Changes: r.Config.Changes, Specs: r.Config.Specs, Change: c.Change, Capability: c.Capability,
 			Requirement: c.Requirement, Heading: c.Heading,
 			Version: Version, TestType: lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)), Create: c.Create,
 		})

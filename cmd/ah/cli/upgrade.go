@@ -35,6 +35,7 @@ func (c *UpgradeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	data := output.NewUpgradeData(res, config.Path)
+	data.UnassignedArchetypes = upgrade.UnassignedArchetypes(r.FS)
 	if g.asJSON() {
 		err = output.UpgradeKind.JSON(d.Streams.Out, jsonOpts(), !res.Upgraded).Print(data)
 	} else {

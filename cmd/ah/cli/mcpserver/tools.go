@@ -107,6 +107,14 @@ type ContractNewArgs struct {
 	DryRun      bool     `json:"dry_run,omitempty" jsonschema:"write nothing: return the exact files and bytes it would write"`
 }
 
+// ContractMoveArgs are ah_contract_move's.
+type ContractMoveArgs struct {
+	Capability string `json:"capability" jsonschema:"the capability (spec directory) of the renamed scenario"`
+	From       string `json:"from" jsonschema:"the scenario id the contract was written for (the finding's rename.from)"`
+	To         string `json:"to" jsonschema:"the renamed scenario's id (the finding's rename.to)"`
+	DryRun     bool   `json:"dry_run,omitempty" jsonschema:"write nothing: return the exact files and bytes it would write"`
+}
+
 // ScenarioNewArgs are ah_scenario_new's.
 type ScenarioNewArgs struct {
 	Change      string `json:"change" jsonschema:"the change id (directory under openspec/changes)"`
@@ -124,6 +132,9 @@ var (
 	// rewrite what is there; called again with the same arguments, they
 	// refuse (the file exists) or find nothing left to do.
 	additive = hints{idempotent: true}
+	// moving removes the old contract once the new one holds every other
+	// byte: destructive, though the move itself is all or nothing.
+	moving = hints{destructive: true}
 )
 
 func addTools(s *mcp.Server, o Options) {
@@ -220,6 +231,14 @@ func addTools(s *mcp.Server, o Options) {
 			args = append(args, a.Capability)
 		}
 		return lifecycleResult(o.Run(ctx, Invocation{Args: append(args, a.ScenarioIDs...), DryRun: a.DryRun}), "ah contract new", a.DryRun), nil
+	})
+	addTool(s, o.Outside, &mcp.Tool{
+		Name:        "ah_contract_move",
+		Description: "Move the contract of a renamed scenario to its new id (ah contract move --json): the id line rewritten, every other byte kept, the old file removed, all or nothing; with dry_run, write nothing and return the exact files and bytes. Use it for a finding carrying rename.",
+		Annotations: moving.annotations("Move a renamed scenario's contract"),
+	}, schemaOf(schemas.LifecycleOutput), func(ctx context.Context, a ContractMoveArgs) (*mcp.CallToolResult, error) {
+		args := []string{"contract", "move", "--json", "--", a.Capability, a.From, a.To}
+		return lifecycleResult(o.Run(ctx, Invocation{Args: args, DryRun: a.DryRun}), "ah contract move", a.DryRun), nil
 	})
 	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_scenario_new",

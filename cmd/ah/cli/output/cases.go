@@ -26,6 +26,8 @@ type testCase struct {
 	Outcome    string
 	Findings   []finding.Finding // what made it fail or error, and its warnings
 	DurationMS *int64
+	// Note says why a skipped case did not run: a waiver's decision.
+	Note string
 }
 
 // suite is the cases of one capability, in report order.
@@ -52,6 +54,9 @@ func cases(r report.Report) []suite {
 				}
 			}
 			tc.Outcome = unitOutcome(u.Status, tc.Findings)
+			if u.Waiver != nil {
+				tc.Note = waiverText(u)
+			}
 			if tc.Outcome == casePassed && r.Executions != nil {
 				// Tests ran, but not this unit's: skipped by the change
 				// selection (issue 13) or run by another shard. It is

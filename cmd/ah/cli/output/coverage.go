@@ -49,7 +49,7 @@ func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 				fmt.Fprintf(&b, "  ... and %d more (ah report --json lists every scenario)\n", len(in)-listLimit)
 				break
 			}
-			fmt.Fprintf(&b, "  %s/%s  %s\n", Escape(sc.Unit.Capability), Escape(sc.Unit.Scenario.ID), Escape(sc.Unit.ContractPath))
+			fmt.Fprintf(&b, "  %s/%s  %s%s\n", Escape(sc.Unit.Capability), Escape(sc.Unit.Scenario.ID), Escape(sc.Unit.ContractPath), waiverNote(sc))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -61,6 +61,14 @@ func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 func proofsLine(p coverage.Proofs) string {
 	return fmt.Sprintf("proven by named tests: %d | by cached results: %d | by an exit code alone: %d (ah explain evidence, ah explain cache)",
 		p.Tests, p.Cache, p.ExitCode)
+}
+
+// waiverNote is ", <decision>" for a waived scenario, else "".
+func waiverNote(sc coverage.Entry) string {
+	if sc.Unit.Waiver == nil {
+		return ""
+	}
+	return ", " + Escape(waiverText(sc.Unit))
 }
 
 // listLimit bounds each state's list in text: a corpus of 700 unbound
@@ -91,17 +99,37 @@ func stateHint(state string) string {
 	return ""
 }
 
+// headline is the verdict of a report (issue 39): "coverage incomplete"
+// when a scenario blocks, "nothing proven yet" when no test ran (a
+// complete matrix of valid contracts proves nothing), else "coverage
+// complete". unproven says nothing was proven because no test ran.
+func headline(m coverage.Matrix, ran bool) (verdict string, unproven bool) {
+	switch s := m.Summary(); {
+	case !m.Complete():
+		return "coverage incomplete", false
+	case s.Total() > 0 && (!ran || s.Proven == 0):
+		return "nothing proven yet", true
+	}
+	return "coverage complete", false
+}
+
+// NothingProven is the line saying what to run when no test ran.
+const NothingProven = "no test ran: run `ah report --run-tests` to prove the scenarios (a valid contract is only not run until then)"
+
 // CoverageMarkdown prints the matrix for a CI step summary; with ran
 // (--run-tests), the proven scenarios split by what proved them.
 func CoverageMarkdown(w io.Writer, m coverage.Matrix, ran bool) error {
 	cols := coverage.Columns()
 	s := m.Summary()
-	verdict := "complete"
-	if !m.Complete() {
-		verdict = "INCOMPLETE"
+	verdict, unproven := headline(m, ran)
+	if verdict == "coverage incomplete" {
+		verdict = "coverage INCOMPLETE"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "## ah report: coverage %s\n\n", verdict)
+	fmt.Fprintf(&b, "## ah report: %s\n\n", verdict)
+	if unproven {
+		b.WriteString(NothingProven + ".\n\n")
+	}
 	fmt.Fprintf(&b, "%s. Each cell: proven / missing / failing.\n\n", stateCounts(s))
 	if ran {
 		fmt.Fprintf(&b, "%s.\n\n", mdCell(proofsLine(m.Proofs())))
@@ -121,6 +149,12 @@ func CoverageMarkdown(w io.Writer, m coverage.Matrix, ran bool) error {
 			fmt.Fprintf(&b, " %s |", cellText(c))
 		}
 		b.WriteString("\n")
+	}
+	if in := m.InState(coverage.Waived); len(in) > 0 {
+		b.WriteString("\n### Waived\n\n| Scenario | Contract | Decision |\n| --- | --- | --- |\n")
+		for _, sc := range in {
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(sc.Unit.Capability+"/"+sc.Unit.Scenario.ID), mdCell(sc.Unit.ContractPath), mdCell(waiverText(sc.Unit)))
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -147,7 +181,8 @@ type CoverageMarkdownPrinter struct {
 	ran bool
 }
 
-// NewCoverageMarkdown returns the markdown printer of ah report.
+// NewCoverageMarkdown returns the markdown printer of ah report; ran says
+// the tests were run (--run-tests).
 func NewCoverageMarkdown(w io.Writer, ran bool) *CoverageMarkdownPrinter {
 	return &CoverageMarkdownPrinter{w: w, ran: ran}
 }
@@ -205,6 +240,13 @@ type scenarioCellJSON struct {
 	State        string `json:"state"`
 	ContractPath string `json:"contract_path"`
 	Proof        string `json:"proof,omitempty"`
+	// Waiver is a waived scenario's recorded decision (issue 39).
+	Waiver *waiverCellJSON `json:"waiver,omitempty"`
+}
+
+type waiverCellJSON struct {
+	Reason  string `json:"reason"`
+	Expires string `json:"expires,omitempty"`
 }
 
 // NewMatrixData is the JSON form: a row per capability (then TOTAL) and
@@ -224,8 +266,12 @@ func NewMatrixData(m coverage.Matrix, ran bool) MatrixData {
 		out.Summary.ProvenByTests, out.Summary.ProvenByCache, out.Summary.ProvenByExitCode = &p.Tests, &p.Cache, &p.ExitCode
 	}
 	for _, sc := range m.Scenarios {
-		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Unit.Scenario.Title,
-			sc.Requirement, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof})
+		cell := scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Unit.Scenario.Title,
+			sc.Requirement, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof, nil}
+		if w := sc.Unit.Waiver; w != nil {
+			cell.Waiver = &waiverCellJSON{w.Reason, w.Expires}
+		}
+		out.Scenarios = append(out.Scenarios, cell)
 	}
 	return out
 }

@@ -30,6 +30,8 @@ type (
 		Bindings                                                     []htmlBinding
 		// Failure is the failure text of the unit's failing tests.
 		Failure string
+		// Waiver is a waived scenario's recorded decision (issue 39).
+		Waiver string
 	}
 	htmlRequirement struct {
 		Anchor, Name string
@@ -51,7 +53,7 @@ type (
 // requirement, each with an anchor; the links #show-<state> filter them
 // by state in CSS alone (:target), so a filtered view is a URL to share. Each scenario shows its body (raw HTML in a spec is dropped),
 // its contract, each binding's command and verdict, and its failure text.
-func CoverageHTML(w io.Writer, m coverage.Matrix, cliVersion string) error {
+func CoverageHTML(w io.Writer, m coverage.Matrix, cliVersion string, ran bool) error {
 	page := struct {
 		Version string
 		Columns []string
@@ -60,10 +62,10 @@ func CoverageHTML(w io.Writer, m coverage.Matrix, cliVersion string) error {
 		Verdict string
 		States  []htmlState
 		Specs   []htmlCapability
-	}{Version: cliVersion, Columns: coverage.Columns(), Rows: m.Rows, Summary: m.Summary(), Verdict: "complete"}
-	if !m.Complete() {
-		page.Verdict = "incomplete"
-	}
+		// Unproven: no test ran, so the page says what to run.
+		Unproven bool
+	}{Version: cliVersion, Columns: coverage.Columns(), Rows: m.Rows, Summary: m.Summary()}
+	page.Verdict, page.Unproven = headline(m, ran)
 	for _, st := range coverage.States() {
 		page.States = append(page.States, htmlState{st, coverage.Label(st), page.Summary.Count(st)})
 	}
@@ -89,6 +91,9 @@ func htmlScenarioOf(s coverage.Entry) htmlScenario {
 		Title:  s.Unit.Scenario.Title, ID: s.Unit.Scenario.ID, Archetype: s.Archetype, State: s.State,
 		Label: coverage.Label(s.State), Contract: s.Unit.ContractPath, Status: s.Unit.Status,
 		Body: renderMarkdown(s.Unit.Scenario.BodyMarkdown),
+	}
+	if s.Unit.Waiver != nil {
+		sc.Waiver = waiverText(s.Unit)
 	}
 	var failure []string
 	for _, f := range s.Findings {
@@ -143,6 +148,21 @@ func evidenceOf(e report.Execution) []string {
 	return out
 }
 
+// htmlCell names every state of a cell with its count, in state order
+// (issue 39: the no-tests-yet count was left out); "-" when empty.
+func htmlCell(c coverage.Cell) string {
+	var parts []string
+	for _, st := range coverage.States() {
+		if n := c.Count(st); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", coverage.Label(st), n))
+		}
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, " · ")
+}
+
 // renderMarkdown renders a scenario body; SkipHTML drops raw HTML so a
 // spec cannot inject markup or script into the page, and no Smartypants:
 // `--json` in a spec must not become an en dash.
@@ -167,14 +187,14 @@ func filterCSS() template.CSS {
 }
 
 var coveragePage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"cell":   cellText,
+	"cell":   htmlCell,
 	"filter": filterCSS,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ah report: coverage {{.Verdict}}</title>
+<title>ah report: {{.Verdict}}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #1b1f24; padding: 0 1rem; }
 table { border-collapse: collapse; margin: 1rem 0; }
@@ -194,8 +214,10 @@ code { background: #f6f8fa; padding: 0 .2rem; }
 {{filter}}</style>
 </head>
 <body>
-<h1>ah report: coverage {{.Verdict}}</h1>
-<p id="summary">{{range $i, $s := .States}}{{if $i}} · {{end}}{{$s.Label}} {{$s.Count}}{{end}} of {{.Summary.Total}} scenarios (ah {{.Version}}). Each cell: proven / missing / failing. Only a test run proves a scenario: without <code>--run-tests</code> a valid contract is "not run".</p>
+<h1>ah report: {{.Verdict}}</h1>
+{{if .Unproven}}<p id="unproven"><strong>no test ran: run <code>ah report --run-tests</code> to prove the scenarios</strong> (a valid contract is only not run until then).</p>
+{{end}}
+<p id="summary">{{range $i, $s := .States}}{{if $i}} · {{end}}{{$s.Label}} {{$s.Count}}{{end}} of {{.Summary.Total}} scenarios (ah {{.Version}}). Each cell counts its scenarios by state. Only a test run proves a scenario: without <code>--run-tests</code> a valid contract is "not run".</p>
 <table id="matrix">
 <thead><tr><th>Spec</th>{{range .Columns}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>
@@ -214,7 +236,8 @@ code { background: #f6f8fa; padding: 0 .2rem; }
 <h4>{{.Title}}<a class="anchor" href="#{{.Anchor}}">#</a></h4>
 <p><span class="state">{{.Label}}</span> · archetype {{.Archetype}} · contract <code>{{.Contract}}</code> · status {{.Status}}</p>
 {{.Body}}
-{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}{{if .Command}} · ran <code>{{.Command}}</code>{{end}}{{if .Evidence}}<ul class="evidence">{{range .Evidence}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}</li>{{end}}</ul>{{end}}
+{{if .Waiver}}<p class="waiver">{{.Waiver}}</p>
+{{end}}{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}{{if .Command}} · ran <code>{{.Command}}</code>{{end}}{{if .Evidence}}<ul class="evidence">{{range .Evidence}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}</li>{{end}}</ul>{{end}}
 {{if .Findings}}<ul class="findings">{{range .Findings}}<li>{{.}}</li>{{end}}</ul>{{end}}
 {{if .Failure}}<pre class="failure">{{.Failure}}</pre>{{end}}
 </div>

@@ -34,7 +34,7 @@ func TestCoverageHTMLEvidence(t *testing.T) {
 		}}},
 	}}
 	var buf bytes.Buffer
-	require.NoError(t, output.CoverageHTML(&buf, m, "0.0.0"))
+	require.NoError(t, output.CoverageHTML(&buf, m, "0.0.0", false))
 	page := buf.String()
 	assert.Contains(t, page, "passed: tests/test_a.py::test_a")
 	assert.Contains(t, page, "skipped: tests/test_a.py::test_b")

@@ -37,6 +37,18 @@ type checkData struct {
 	Batches    []batchJSON       `json:"batches,omitempty"`
 	Shard      *shardJSON        `json:"shard,omitempty"`
 	Selection  *selectionJSON    `json:"selection,omitempty"`
+	// Waivers are the recorded decisions of the waived scenarios (issue
+	// 39), in scope order; absent when none.
+	Waivers []waiverJSON `json:"waivers,omitempty"`
+}
+
+// waiverJSON is one waived scenario and the decision its contract records.
+type waiverJSON struct {
+	Spec         string `json:"spec"`
+	ScenarioID   string `json:"scenario_id"`
+	ContractPath string `json:"contract_path"`
+	Reason       string `json:"reason"`
+	Expires      string `json:"expires,omitempty"`
 }
 
 // shardJSON marks a shard's report (ah check --shard K/N) for ah merge.
@@ -182,6 +194,11 @@ func checkJSON(r report.Report) checkData {
 		d.Shard = shardToJSON(*r.Shard)
 	}
 	d.Selection = selectionToJSON(r.Selection)
+	for _, u := range r.Units {
+		if u.Waiver != nil {
+			d.Waivers = append(d.Waivers, waiverJSON{u.Capability, u.Scenario.ID, u.ContractPath, u.Waiver.Reason, u.Waiver.Expires})
+		}
+	}
 	return d
 }
 

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -91,7 +92,7 @@ func (p *JUnit) Print(r report.Report) error {
 				jc.Error = problem(tc, "invalid contract")
 			case caseSkipped:
 				js.Skipped++
-				jc.Skipped = &junitSkipped{Message: "not run"}
+				jc.Skipped = &junitSkipped{Message: cmp.Or(tc.Note, "not run")}
 			}
 			if jc.Failure == nil && jc.Error == nil {
 				jc.SystemErr = warningText(tc.Findings)

@@ -45,6 +45,7 @@ func (p *Markdown) Print(r report.Report) error {
 	if n := notSelected(r); n > 0 {
 		fmt.Fprintf(&b, "\n%s not run: not affected by the change.\n", count(n, "scenario", "scenarios"))
 	}
+	writeWaiversMarkdown(&b, r)
 	if len(r.Findings) > 0 {
 		b.WriteString("\n### Findings\n\n| Severity | Kind | Where | Message |\n| --- | --- | --- | --- |\n")
 		for _, f := range r.Findings {
@@ -58,6 +59,22 @@ func (p *Markdown) Print(r report.Report) error {
 	}
 	_, err := io.WriteString(p.w, b.String())
 	return err
+}
+
+// writeWaiversMarkdown lists the waived scenarios with their recorded
+// decisions (issue 39): counted apart, never passed, never hidden.
+func writeWaiversMarkdown(b *strings.Builder, r report.Report) {
+	first := true
+	for _, u := range r.Units {
+		if u.Waiver == nil {
+			continue
+		}
+		if first {
+			b.WriteString("\n### Waived\n\n| Scenario | Contract | Decision |\n| --- | --- | --- |\n")
+			first = false
+		}
+		fmt.Fprintf(b, "| %s | %s | %s |\n", mdCell(u.Capability+"/"+u.Scenario.ID), mdCell(u.ContractPath), mdCell(waiverText(u)))
+	}
 }
 
 // where is a finding's location: the scenario heading when there is one,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/schemas"
@@ -91,6 +92,12 @@ func fromJSON(d checkData) (report.Report, error) {
 			rb.Fallback = *b.Fallback
 		}
 		r.Batches = append(r.Batches, rb)
+	}
+	for _, w := range d.Waivers {
+		r.Units = append(r.Units, report.Unit{
+			Capability: w.Spec, ContractPath: w.ContractPath, Scenario: finding.ScenarioRef{ID: w.ScenarioID},
+			Status: report.UnitWaived, Waiver: &report.Waiver{Reason: w.Reason, Expires: w.Expires},
+		})
 	}
 	if d.Shard != nil {
 		r.Shard = shardFromJSON(*d.Shard)

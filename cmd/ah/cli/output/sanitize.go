@@ -58,6 +58,9 @@ func sanitized(r report.Report) report.Report {
 			bs[j] = b
 		}
 		u.Bindings = bs
+		if u.Waiver != nil {
+			u.Waiver = &report.Waiver{Reason: Escape(u.Waiver.Reason), Expires: Escape(u.Waiver.Expires)}
+		}
 		out.Units[i] = u
 	}
 	return out

@@ -79,3 +79,31 @@ func count(n int, one, many string) string {
 }
 
 func secondsText(ms int64) string { return fmt.Sprintf("%.2fs", float64(ms)/1000) }
+
+// waiverText is a waived scenario's recorded decision (issue 39): its
+// contract, its expiry date when it has one, and the reason.
+func waiverText(u report.Unit) string {
+	if u.Waiver == nil {
+		return "waived"
+	}
+	until := ""
+	if u.Waiver.Expires != "" {
+		until = " until " + u.Waiver.Expires
+	}
+	return fmt.Sprintf("waived%s: %s", until, u.Waiver.Reason)
+}
+
+// writeWaivers lists every waived scenario with its decision, so a
+// passing gate still shows what it accepted unproven.
+func writeWaivers(b *strings.Builder, r report.Report) {
+	for _, u := range r.Units {
+		if u.Waiver == nil {
+			continue
+		}
+		loc := u.SpecPath
+		if u.Scenario.Line != nil {
+			loc = fmt.Sprintf("%s:%d", u.SpecPath, *u.Scenario.Line)
+		}
+		fmt.Fprintf(b, "%s: %s %s\n", loc, u.ContractPath, waiverText(u))
+	}
+}

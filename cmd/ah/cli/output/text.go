@@ -72,6 +72,7 @@ func (p *Text) Print(r report.Report) error {
 			fmt.Fprintf(&b, "    fix: %s\n", *fix)
 		}
 	}
+	writeWaivers(&b, r)
 	writeEvidence(&b, r, p.verbose, func(s string) string { return paint(yellow, s) })
 	if p.durationMS != nil {
 		writeTimings(&b, r)

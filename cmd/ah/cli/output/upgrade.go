@@ -16,6 +16,9 @@ type UpgradeData struct {
 	Upgraded   bool         `json:"upgraded"`
 	ConfigPath string       `json:"config_path"`
 	Changes    []changeJSON `json:"changes"`
+	// UnassignedArchetypes are the contracts with archetype = "" to fill
+	// (issue 39); absent when none.
+	UnassignedArchetypes []string `json:"unassigned_archetypes,omitempty"`
 
 	changes []changelog.Entry // for the text form's labels
 }
@@ -46,6 +49,9 @@ func NewUpgradeText(w io.Writer) *UpgradeText { return &UpgradeText{w: w} }
 // Print writes u.
 func (p *UpgradeText) Print(u UpgradeData) error {
 	var b strings.Builder
+	for _, c := range u.UnassignedArchetypes {
+		fmt.Fprintf(&b, "fill: %s has archetype = \"\"; set it to PF, SA, BP, CE or NR (ah type)\n", Escape(c))
+	}
 	if !u.Upgraded {
 		fmt.Fprintf(&b, "up to date: tool_version %s\n", Escape(u.From))
 		_, err := fmt.Fprint(p.w, b.String())
