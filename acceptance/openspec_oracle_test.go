@@ -48,18 +48,9 @@ var oracleCases = []struct {
 // archived by one node process (archive-all.mjs): a CLI start per case cost
 // about 1 s of CPU each (issue 12).
 func TestOpenSpecOracle(t *testing.T) {
-	fixture, err := filepath.Abs(filepath.Join("testdata", "fixtures", "openspec-cli"))
-	require.NoError(t, err)
+	fixture := needFixture(t, "openspec-cli")
 	node, err := exec.LookPath("node")
-	if err == nil {
-		_, err = os.Stat(filepath.Join(fixture, "node_modules", "@fission-ai", "openspec", "package.json"))
-	}
-	if err != nil {
-		if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("the OpenSpec CLI is required (AH_REQUIRE_TOOLS=1) but not installed (%v): run npm ci --prefix acceptance/testdata/fixtures/openspec-cli", err)
-		}
-		t.Skip("the OpenSpec CLI is not installed: npm ci --prefix acceptance/testdata/fixtures/openspec-cli")
-	}
+	require.NoError(t, err)
 	originals, archived := make([]string, len(oracleCases)), make([]string, len(oracleCases))
 	args := []string{filepath.Join(fixture, "archive-all.mjs")}
 	for i, tc := range oracleCases {
