@@ -42,3 +42,42 @@ func TestReadmeLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeInstallPutsAhOnPath: the README's install block is followed by
+// `ah --version`, so each command it offers must put ah on PATH: go install,
+// or a task whose commands go install (`task build` once wrote ./ah, and the
+// next line failed).
+func TestReadmeInstallPutsAhOnPath(t *testing.T) {
+	readme := readRepoFile(t, "README.md")
+	_, rest, ok := strings.Cut(readme, "## Install\n")
+	if !ok {
+		t.Fatal("README.md has no ## Install section")
+	}
+	_, block, _ := strings.Cut(rest, "```sh\n")
+	block, _, _ = strings.Cut(block, "```")
+	if !strings.Contains(block, "\nah --version\n") {
+		t.Fatalf("README.md's install block no longer runs ah --version:\n%s", block)
+	}
+	taskfile := readRepoFile(t, "Taskfile.yml")
+	installs := 0
+	for _, m := range regexp.MustCompile(`go install \S+|task ([\w:]+)`).FindAllStringSubmatch(block, -1) {
+		installs++
+		if m[1] == "" {
+			continue
+		}
+		_, def, ok := strings.Cut(taskfile, "\n  "+m[1]+":\n")
+		if !ok {
+			t.Errorf("README.md's install block names task %s, which Taskfile.yml does not define", m[1])
+			continue
+		}
+		if next := regexp.MustCompile(`\n  [\w:]+:\n`).FindStringIndex(def); next != nil {
+			def = def[:next[0]]
+		}
+		if !strings.Contains(def, "go install") {
+			t.Errorf("README.md's install block offers task %s, which does not go install: ah --version would not find what it built", m[1])
+		}
+	}
+	if installs == 0 {
+		t.Errorf("README.md's install block runs neither go install nor a task:\n%s", block)
+	}
+}
