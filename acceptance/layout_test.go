@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/espectacular/ah/core/doctor"
 )
 
 // TestReadmeLayout keeps the documentation's layout section (README.md or
@@ -79,5 +81,21 @@ func TestReadmeInstallPutsAhOnPath(t *testing.T) {
 	}
 	if installs == 0 {
 		t.Errorf("README.md's install block runs neither go install nor a task:\n%s", block)
+	}
+}
+
+// TestGremlinsVersionPinnedOnce: the gremlins release `ah doctor --enable
+// mutation` tells users to install is the one tools/go.mod pins (what ah's
+// own mutation gate runs) and the one docs/quality.md names.
+func TestGremlinsVersionPinnedOnce(t *testing.T) {
+	m := regexp.MustCompile(`(?m)^\s*github\.com/go-gremlins/gremlins (v\S+)`).FindStringSubmatch(readRepoFile(t, "tools/go.mod"))
+	if m == nil {
+		t.Fatal("tools/go.mod does not require github.com/go-gremlins/gremlins")
+	}
+	if m[1] != doctor.GremlinsVersion {
+		t.Errorf("tools/go.mod pins gremlins %s but core/doctor.GremlinsVersion is %s: keep them equal", m[1], doctor.GremlinsVersion)
+	}
+	if want := "gremlins/cmd/gremlins@" + doctor.GremlinsVersion; !strings.Contains(readRepoFile(t, "docs/quality.md"), want) {
+		t.Errorf("docs/quality.md does not name %s", want)
 	}
 }
