@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/espectacular/ah/core/doctor"
 )
 
 // TestReadmeLayout keeps the documentation's layout section (README.md or
@@ -40,5 +42,60 @@ func TestReadmeLayout(t *testing.T) {
 				t.Errorf("%s's layout section does not name %s/%s: add a line saying what it holds", file, top, e.Name())
 			}
 		}
+	}
+}
+
+// TestReadmeInstallPutsAhOnPath: the README's install block is followed by
+// `ah --version`, so each command it offers must put ah on PATH: go install,
+// or a task whose commands go install (`task build` once wrote ./ah, and the
+// next line failed).
+func TestReadmeInstallPutsAhOnPath(t *testing.T) {
+	readme := readRepoFile(t, "README.md")
+	_, rest, ok := strings.Cut(readme, "## Install\n")
+	if !ok {
+		t.Fatal("README.md has no ## Install section")
+	}
+	_, block, _ := strings.Cut(rest, "```sh\n")
+	block, _, _ = strings.Cut(block, "```")
+	if !strings.Contains(block, "\nah --version\n") {
+		t.Fatalf("README.md's install block no longer runs ah --version:\n%s", block)
+	}
+	taskfile := readRepoFile(t, "Taskfile.yml")
+	installs := 0
+	for _, m := range regexp.MustCompile(`go install \S+|task ([\w:]+)`).FindAllStringSubmatch(block, -1) {
+		installs++
+		if m[1] == "" {
+			continue
+		}
+		_, def, ok := strings.Cut(taskfile, "\n  "+m[1]+":\n")
+		if !ok {
+			t.Errorf("README.md's install block names task %s, which Taskfile.yml does not define", m[1])
+			continue
+		}
+		if next := regexp.MustCompile(`\n  [\w:]+:\n`).FindStringIndex(def); next != nil {
+			def = def[:next[0]]
+		}
+		if !strings.Contains(def, "go install") {
+			t.Errorf("README.md's install block offers task %s, which does not go install: ah --version would not find what it built", m[1])
+		}
+	}
+	if installs == 0 {
+		t.Errorf("README.md's install block runs neither go install nor a task:\n%s", block)
+	}
+}
+
+// TestGremlinsVersionPinnedOnce: the gremlins release `ah doctor --enable
+// mutation` tells users to install is the one tools/go.mod pins (what ah's
+// own mutation gate runs) and the one docs/quality.md names.
+func TestGremlinsVersionPinnedOnce(t *testing.T) {
+	m := regexp.MustCompile(`(?m)^\s*github\.com/go-gremlins/gremlins (v\S+)`).FindStringSubmatch(readRepoFile(t, "tools/go.mod"))
+	if m == nil {
+		t.Fatal("tools/go.mod does not require github.com/go-gremlins/gremlins")
+	}
+	if m[1] != doctor.GremlinsVersion {
+		t.Errorf("tools/go.mod pins gremlins %s but core/doctor.GremlinsVersion is %s: keep them equal", m[1], doctor.GremlinsVersion)
+	}
+	if want := "gremlins/cmd/gremlins@" + doctor.GremlinsVersion; !strings.Contains(readRepoFile(t, "docs/quality.md"), want) {
+		t.Errorf("docs/quality.md does not name %s", want)
 	}
 }

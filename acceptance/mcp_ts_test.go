@@ -27,28 +27,6 @@ func copyAh(t *testing.T, dir string) string {
 	return p
 }
 
-// requireFixture skips unless the npm fixture is installed (npm ci
-// --prefix acceptance/testdata/fixtures/NAME, as .ci/run does) and node
-// runs; under AH_REQUIRE_TOOLS=1 either missing fails the test.
-func requireFixture(t *testing.T, name, pkg string) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("testdata", "fixtures", name))
-	require.NoError(t, err)
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not on PATH"
-	} else if _, err := os.Stat(filepath.Join(dir, "node_modules", filepath.FromSlash(pkg))); err != nil {
-		missing = fmt.Sprintf("%s is not installed: run npm ci --prefix acceptance/testdata/fixtures/%s", pkg, name)
-	}
-	if missing != "" {
-		if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("%s (AH_REQUIRE_TOOLS=1)", missing)
-		}
-		t.Skip(missing)
-	}
-	return dir
-}
-
 // tsRepo has, in capability c, a passing test, a failing one, a scenario
 // without a contract and a contract without a test; in capability slow, a
 // test that writes its pid and sleeps a minute.
@@ -97,7 +75,7 @@ type tsCall struct {
 // every tool and reads the findings from content alone, survives a
 // malformed line and cancels a call, which gets no result.
 func TestMCPWithTypeScriptSDK(t *testing.T) {
-	fixture := requireFixture(t, "mcp-ts-client", "@modelcontextprotocol/sdk")
+	fixture := needFixture(t, "mcp-ts-client")
 	repo := tsRepo(t)
 	outside := t.TempDir()
 	ah := copyAh(t, t.TempDir())

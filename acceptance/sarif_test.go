@@ -11,9 +11,9 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// multitool is the official SARIF validator installed by `npm ci --prefix
-// acceptance/testdata/fixtures/sarif-multitool` (the [installed:...]
-// condition guards scripts that use it).
+// multitool is the official SARIF validator installed by `need sarif-multitool`
+// (npm ci from the fixture's lockfile; the [installed:...] condition
+// provisions it too, for scripts that validate only when it can be had).
 var multitool = filepath.Join("testdata", "fixtures", "sarif-multitool", "node_modules",
 	"@microsoft", "sarif-multitool-linux", "Sarif.Multitool")
 

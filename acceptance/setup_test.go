@@ -23,6 +23,7 @@ func setup(env *testscript.Env) error {
 	env.Setenv("NO_COLOR", "1")
 	env.Setenv("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
 	env.Setenv("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+	env.Values[scriptT{}] = env.T()
 	toolEnv(env)
 	if err := expandVersion(env); err != nil {
 		return err
@@ -35,6 +36,7 @@ func setup(env *testscript.Env) error {
 func commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"fixture":                cmdFixture,
+		"need":                   cmdNeed,
 		"jsonschema":             cmdJSONSchema,
 		"path-only":              cmdPathOnly,
 		"sarif-validate":         cmdSARIFValidate,

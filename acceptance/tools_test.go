@@ -1,7 +1,6 @@
 package acceptance_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -35,20 +34,4 @@ func toolEnv(env *testscript.Env) {
 	// A fixture must never make go download a toolchain or a module.
 	env.Setenv("GOTOOLCHAIN", "local")
 	env.Setenv("GOPROXY", "off")
-}
-
-// installed is the [installed:FIXTURE] condition: the fixture's npm
-// dependencies are installed (`npm ci --prefix
-// acceptance/testdata/fixtures/FIXTURE`, as .ci/run does). With
-// AH_REQUIRE_TOOLS=1 a missing install fails the script instead of
-// skipping it.
-func installed(fixture string) (bool, error) {
-	bin := filepath.Join("testdata", "fixtures", fixture, "node_modules", ".bin")
-	if fi, err := os.Stat(bin); err == nil && fi.IsDir() {
-		return true, nil
-	}
-	if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
-		return false, fmt.Errorf("%s is required (AH_REQUIRE_TOOLS=1) but not installed: run npm ci --prefix acceptance/testdata/fixtures/%s", bin, fixture)
-	}
-	return false, nil
 }

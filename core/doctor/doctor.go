@@ -68,6 +68,9 @@ type Input struct {
 	Facts adapter.Facts
 	// Worktree is git's view of the repository; nil outside a work tree.
 	Worktree *Worktree
+	// Programs says, for each of RunnerPrograms(Config), whether it is
+	// installed; a program absent from it was not looked up.
+	Programs map[string]bool
 }
 
 // Diagnose runs the checks, resolves the adapters and derives the
@@ -99,6 +102,9 @@ func Diagnose(ctx context.Context, in Input) (Report, error) {
 		cfg = *in.Config
 	}
 	if c, ok := probeCheck(cfg, in.Facts); ok {
+		r.Checks = append(r.Checks, c)
+	}
+	if c, ok := programsCheck(cfg, in.Programs); ok {
 		r.Checks = append(r.Checks, c)
 	}
 	for _, c := range r.Checks {

@@ -35,6 +35,12 @@ func mutationEnabled(cfg config.Config) string {
 	return ""
 }
 
+// GremlinsVersion is the gremlins release the written [quality.mutation]
+// block tells to install: the one ah's own tools/go.mod pins and
+// docs/quality.md names (a test keeps the three equal), never @latest,
+// whose output format ah has not read.
+const GremlinsVersion = "v0.6.0"
+
 // planQuality is the edit enabling a quality capability: [quality.mutation]
 // with a tool the project's framework supports, or a [runners.<type>]
 // table selecting the project's detected framework adapter, so that
@@ -46,8 +52,8 @@ func planQuality(data []byte, capability string, facts adapter.Facts) edit {
 		if !MutationToolKnown(facts) {
 			return edit{err: fmt.Errorf("no mutation tool is known for this project (detected framework: %s); add [quality.mutation] command to %s by hand: an argv that prints {\"score\": <0..1>} as its last stdout line, with {} standing for a script running a contract's declared tests (see `ah explain quality-mutation`)", orNone(fw), config.Path)}
 		}
-		block := fmt.Sprintf("%s: `ah check --mutation` runs gremlins for each contract with [quality.mutation] enabled = true\n# (its args name the package to mutate) and reports the score; install it with\n# `go install github.com/go-gremlins/gremlins/cmd/gremlins@latest`.\n[quality.mutation]\nthreshold = %v\ncommand = %s\n",
-			header, config.DefaultMutationThreshold, tomlArray(GremlinsCommand))
+		block := fmt.Sprintf("%s: `ah check --mutation` runs gremlins for each contract with [quality.mutation] enabled = true\n# (its args name the package to mutate) and reports the score; install it with\n# `go install github.com/go-gremlins/gremlins/cmd/gremlins@%s`.\n[quality.mutation]\nthreshold = %v\ncommand = %s\n",
+			header, GremlinsVersion, config.DefaultMutationThreshold, tomlArray(GremlinsCommand))
 		return appendEdit(data, block, fmt.Sprintf("enabled mutation: added [quality.mutation] with a gremlins command to %s", config.Path),
 			func(doc map[string]any) {
 				set(doc, map[string]any{"threshold": config.DefaultMutationThreshold, "command": toAny(GremlinsCommand)}, "quality", "mutation")

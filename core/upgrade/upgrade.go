@@ -31,6 +31,18 @@ func (e *NewerError) Error() string {
 		config.Path, e.Configured, e.Running, e.Configured)
 }
 
+// NewerWarning is what a command other than ah upgrade says when the
+// config's tool_version is newer than the running ah ("" when it is not):
+// the config may rely on what this ah does not know, so it asks for a
+// newer ah rather than staying silent.
+func NewerWarning(configured, running string) string {
+	if changelog.Compare(configured, running) <= 0 || !changelog.Valid(configured) {
+		return ""
+	}
+	return fmt.Sprintf("tool_version %s in %s is newer than this ah (%s): install ah %s or later; this ah may not know what the config relies on",
+		configured, config.Path, running, configured)
+}
+
 // versionLine is a top-level `tool_version = "..."` (or '...') line; the
 // string's content is group 2.
 var versionLine = regexp.MustCompile(`^(\s*tool_version\s*=\s*)("(?:[^"\\]|\\.)*"|'[^']*')(.*)$`)

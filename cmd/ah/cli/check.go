@@ -15,6 +15,7 @@ import (
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/core/shard"
 	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/upgrade"
 )
 
 // CheckCmd is `ah check`.
@@ -142,6 +143,10 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 	}
 	popts := output.Options{Color: d.color(), CLIVersion: Version, Getenv: d.Getenv, AppendFile: d.AppendFile, Verbose: c.Verbose}
+	if w := upgrade.NewerWarning(r.Config.ToolVersion, Version); w != "" {
+		fmt.Fprintf(d.Streams.Err, "ah: warning: %s\n", output.Escape(w))
+		popts.Warnings = []string{w}
+	}
 	if c.Timings {
 		ms := d.Clock.Now().Sub(start).Milliseconds()
 		popts.DurationMS = &ms

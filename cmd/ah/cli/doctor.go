@@ -3,7 +3,11 @@ package cli
 import (
 	"context"
 	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/adapter"
@@ -33,6 +37,9 @@ func (c *DoctorCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return err
 	}
 	in := doctor.Input{Repo: r.FS, Config: r.Config, ConfigProblem: configProblem(r.Problem), Version: Version, Facts: facts}
+	if r.Config != nil {
+		in.Programs = lookPrograms(r.Root, doctor.RunnerPrograms(*r.Config))
+	}
 	if r.Config != nil {
 		if in.Worktree, err = worktree(ctx, d.Git(r.Root)); err != nil {
 			return err
@@ -105,6 +112,11 @@ func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps, capability 
 		// manifests and imports say which, without probing (issue 16).
 		facts = adapter.Scan(r.FS, d.Drivers)
 	}
+	if r.Config != nil {
+		if err := doctor.ConfiguredButMissing(*r.Config, capability, lookPrograms(r.Root, doctor.RunnerPrograms(*r.Config))); err != nil {
+			return &RunError{Message: err.Error()}
+		}
+	}
 	// The edit is computed from the file as it is under the writer's lock,
 	// not as it was before the (slow) probes: a concurrent --enable or a
 	// hand edit made meanwhile is kept, never overwritten.
@@ -132,4 +144,25 @@ func (c *DoctorCmd) enable(ctx context.Context, g *Globals, d *Deps, capability 
 		return output.DoctorEnableKind.JSON(d.Streams.Out, jsonOpts(), true).Print(output.DoctorEnableData{Enable: e})
 	}
 	return output.EnableText(d.Streams.Out, e)
+}
+
+// lookPrograms says whether each program is installed: a name is looked up
+// on PATH, a path (with a slash) taken relative to the repository root, as
+// the runner starts it there.
+func lookPrograms(root string, programs []string) map[string]bool {
+	found := make(map[string]bool, len(programs))
+	for _, p := range programs {
+		if strings.ContainsRune(p, '/') || strings.ContainsRune(p, filepath.Separator) {
+			path := p
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(root, path)
+			}
+			fi, err := os.Stat(path)
+			found[p] = err == nil && !fi.IsDir()
+			continue
+		}
+		_, err := exec.LookPath(p)
+		found[p] = err == nil
+	}
+	return found
 }

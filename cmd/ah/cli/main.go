@@ -180,8 +180,32 @@ func fail(d *Deps, cmd string, asJSON bool, err error) int {
 	if !strings.HasPrefix(msg, "ah ") {
 		msg = "ah: " + msg
 	}
-	fmt.Fprintf(d.Streams.Err, "%s\n", output.Escape(msg))
+	fmt.Fprintf(d.Streams.Err, "%s\n", escapeMessage(msg, err))
 	return code
+}
+
+// multiLine is an error whose message is several lines of ah's own making
+// (Error() is Lines() joined by newlines).
+type multiLine interface {
+	error
+	Lines() []string
+}
+
+// escapeMessage escapes msg, the text of err, keeping the line breaks of a
+// multi-line error inside it: each of its lines is escaped on its own, so
+// a refusal listing files prints one file per line, not a literal \n,
+// and a newline inside a file name still cannot start a line.
+func escapeMessage(msg string, err error) string {
+	out := output.Escape(msg)
+	ml, ok := errors.AsType[multiLine](err)
+	if !ok {
+		return out
+	}
+	lines := ml.Lines()
+	for i, l := range lines {
+		lines[i] = output.Escape(l)
+	}
+	return strings.Replace(out, output.Escape(ml.Error()), strings.Join(lines, "\n"), 1)
 }
 
 // jsonRequested reports whether the flags kong parsed ask for JSON:

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"runtime/debug"
+	"strings"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 )
@@ -21,13 +23,61 @@ func (VersionCmd) Run(g *Globals, d *Deps) error {
 func jsonOpts() output.Options { return output.Options{CLIVersion: Version} }
 
 func printVersion(d *Deps, asJSON bool) int {
+	bi, _ := debug.ReadBuildInfo()
+	data := VersionInfo(Version, bi)
 	if asJSON {
-		data := output.VersionData{Name: "ah", Version: Version}
 		if err := output.VersionKind.JSON(d.Streams.Out, jsonOpts(), true).Print(data); err != nil {
 			return ExitCannotRun
 		}
 		return ExitOK
 	}
-	fmt.Fprintf(d.Streams.Out, "ah %s\n", Version)
+	if _, err := fmt.Fprintln(d.Streams.Out, VersionLine(data)); err != nil {
+		return ExitCannotRun
+	}
 	return ExitOK
+}
+
+// VersionInfo is what `ah version` reports: version, then what the build
+// information bi (nil when the binary has none) records.
+func VersionInfo(version string, bi *debug.BuildInfo) output.VersionData {
+	v := output.VersionData{Name: "ah", Version: version, ModuleVersion: "unknown", GoVersion: "unknown"}
+	if bi == nil {
+		return v
+	}
+	if bi.Main.Version != "" {
+		v.ModuleVersion = bi.Main.Version
+	}
+	if bi.GoVersion != "" {
+		v.GoVersion = bi.GoVersion
+	}
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			v.Revision = &s.Value
+		case "vcs.time":
+			v.RevisionTime = &s.Value
+		case "vcs.modified":
+			dirty := s.Value == "true"
+			v.Dirty = &dirty
+		}
+	}
+	return v
+}
+
+// VersionLine is the text of `ah version`: "ah VERSION (module M, commit
+// C at T[, dirty], GO)", the commit part "no commit recorded" when the build
+// recorded none.
+func VersionLine(v output.VersionData) string {
+	commit := "no commit recorded"
+	if v.Revision != nil {
+		commit = "commit " + *v.Revision
+		if v.RevisionTime != nil {
+			commit += " at " + *v.RevisionTime
+		}
+		if v.Dirty != nil && *v.Dirty {
+			commit += ", dirty"
+		}
+	}
+	parts := []string{"module " + v.ModuleVersion, commit, "built with " + v.GoVersion}
+	return fmt.Sprintf("ah %s (%s)", v.Version, strings.Join(parts, ", "))
 }

@@ -12,6 +12,16 @@ import (
 type VersionData struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
+	// From the binary's build information (runtime/debug): the main
+	// module's version ("(devel)" for a build from a checkout), the VCS
+	// revision and commit time and whether the worktree had uncommitted
+	// changes (null when the build recorded no VCS information, as go run
+	// and go test do not), and the Go version that built it.
+	ModuleVersion string  `json:"module_version"`
+	Revision      *string `json:"revision"`
+	RevisionTime  *string `json:"revision_time"`
+	Dirty         *bool   `json:"dirty"`
+	GoVersion     string  `json:"go_version"`
 }
 
 // DoctorEnableData is the data of the `ah doctor --enable` envelope.

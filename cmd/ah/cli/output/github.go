@@ -99,7 +99,7 @@ func annotation(f finding.Finding) string {
 		props += fmt.Sprintf(",line=%d", line)
 	}
 	props += ",title=" + ghProperty(title)
-	msg := EscapeLines(strings.TrimRight(detail(f), "\n"))
+	msg := EscapeLines(strings.TrimRight(annotationDetail(f), "\n"))
 	return fmt.Sprintf("::%s %s::%s\n", cmd, props, ghData(msg))
 }
 
@@ -110,3 +110,17 @@ var (
 	ghData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace
 	ghProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace
 )
+
+// annotationDetail is detail for an annotation: when the adapter knows the
+// failed tests' own failure text, that text stands for the output tails,
+// as in text output (a pytest tail repeats it, and the annotation carried
+// every failure twice).
+func annotationDetail(f finding.Finding) string {
+	if f.Test == nil || len(f.Test.FailedTests) == 0 {
+		return detail(f)
+	}
+	t := *f.Test
+	t.StdoutTail, t.StderrTail = "", ""
+	f.Test = &t
+	return detail(f)
+}

@@ -18,9 +18,11 @@ func NewJSON(w io.Writer, o Options) *JSON { return &JSON{w: w, opts: o} }
 
 // Print writes the envelope: ok unless the gate failed or was interrupted,
 // and the total duration when timed. Warnings about the corpus are
-// findings, counted in the summary, so the envelope's warnings stay empty.
+// findings, counted in the summary; the envelope's warnings are about the
+// run (Options.Warnings).
 func (p *JSON) Print(r report.Report) error {
 	env := NewEnvelope("check", p.opts.CLIVersion, !r.Failed() && !r.Interrupted, checkJSON(r))
+	env.Warnings = append(env.Warnings, p.opts.Warnings...)
 	env.Meta.DurationMS = p.opts.DurationMS
 	return WriteEnvelope(p.w, env)
 }

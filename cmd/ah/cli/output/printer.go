@@ -28,6 +28,9 @@ type Options struct {
 	// to $GITHUB_STEP_SUMMARY; without them it writes none.
 	Getenv     func(string) string
 	AppendFile func(path string) (io.WriteCloser, error)
+	// Warnings are about the run rather than the corpus (a tool_version
+	// newer than this ah): the JSON envelope's warnings.
+	Warnings []string
 }
 
 // printers maps a --format name to its constructor: adding a format is

@@ -3,6 +3,7 @@ package output
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/espectacular/ah/core/changelog"
@@ -81,4 +82,31 @@ func kindLabel(k changelog.Kind) string {
 		return "changed default"
 	}
 	return "new command"
+}
+
+// ChangelogMarkdown is CHANGELOG.md: every entry of the embedded changelog,
+// newest release first, worded as ah upgrade prints it (one source: a test
+// keeps the file equal to this).
+func ChangelogMarkdown(entries []changelog.Entry) string {
+	var b strings.Builder
+	b.WriteString("# Changelog\n\n")
+	b.WriteString("What each release of ah changes for someone upgrading. `ah upgrade` prints the entries newer than the\n")
+	b.WriteString("config's `tool_version`; both come from `core/changelog/entries.go` (edit it, then rewrite this file with\n")
+	b.WriteString("`go tool -modfile=tools/go.mod task test:update`).\n")
+	byVersion := map[string][]changelog.Entry{}
+	var versions []string
+	for _, e := range entries {
+		if _, ok := byVersion[e.Version]; !ok {
+			versions = append(versions, e.Version)
+		}
+		byVersion[e.Version] = append(byVersion[e.Version], e)
+	}
+	slices.SortStableFunc(versions, func(a, b string) int { return changelog.Compare(b, a) })
+	for _, v := range versions {
+		fmt.Fprintf(&b, "\n## %s\n\n", v)
+		for _, e := range byVersion[v] {
+			fmt.Fprintf(&b, "- %s %s: %s\n", kindLabel(e.Kind), e.Name, e.Text)
+		}
+	}
+	return b.String()
 }
