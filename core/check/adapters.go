@@ -44,13 +44,16 @@ func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.
 // the facts gathered so far: nothing for a generic runner; a scan unless
 // config decides; a probe unless config or a manifest decides. When tests
 // will run (probeAll) every adapter in scope is scanned and probed, since
-// a run needs the proved command and the version. A probe is only asked
-// for once the adapter was scanned, since a manifest may make it moot.
+// a run needs the proved command and the version, except an adapter whose
+// command [runners] writes: the run uses that command whatever a probe
+// says, so it is not probed (issue 40; its version is then unknown). A
+// probe is only asked for once the adapter was scanned, since a manifest
+// may make it moot.
 func needed(cfg config.Config, facts adapter.Facts, types []string, probeAll bool) (scan, probe []string) {
 	for _, t := range types {
 		d := adapter.Resolve(t, cfg, facts)
 		name := servedBy(facts.Drivers, t, d)
-		if name == "" || (!probeAll && d.Source == ports.SourceConfigured) {
+		if name == "" || (d.Source == ports.SourceConfigured && (!probeAll || d.CommandConfigured)) {
 			continue
 		}
 		ev, scanned := facts.Evidence[name]
