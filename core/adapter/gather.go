@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/espectacular/ah/core/shellword"
@@ -98,53 +99,110 @@ func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
 
 // Probe runs the environment probes of the named adapters that have
 // evidence in f and were not probed yet, and returns the updated facts
-// (f itself is not modified).
+// (f itself is not modified). The adapters are probed concurrently, and
+// so are the probes of one adapter (probe); the result is the one probing
+// them one after the other would give.
 func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Facts, names ...string) Facts {
 	out := Facts{Drivers: f.Drivers, Evidence: maps.Clone(f.Evidence)}
+	var todo []string
 	for _, name := range names {
 		e, ok := out.Evidence[name]
-		d, found := Find(f.Drivers, name)
-		if !ok || !found || e.Probed {
-			continue
+		_, found := Find(f.Drivers, name)
+		if ok && found && !e.Probed && !slices.Contains(todo, name) {
+			todo = append(todo, name)
 		}
-		out.Evidence[name] = probe(ctx, repo, proc, dir, d, e)
+	}
+	probed := make([]Evidence, len(todo))
+	var wg sync.WaitGroup
+	for i, name := range todo {
+		d, _ := Find(f.Drivers, name)
+		wg.Go(func() { probed[i] = probe(ctx, repo, proc, dir, d, out.Evidence[name]) })
+	}
+	wg.Wait()
+	for i, name := range todo {
+		out.Evidence[name] = probed[i]
 	}
 	return out
 }
 
+// answer is what one probe's run returned.
+type answer struct {
+	res ports.Result
+	err error
+}
+
+// probe starts every probe of d at once and reads their answers in the
+// driver's preference order: the first that proved a command wins, and
+// the probes after it are stopped unread, so a later success never wins
+// over an earlier one and an earlier failure is listed in Tried as when
+// the probes ran one after the other. Interrupted (ctx done), it returns
+// what the probes read so far proved, which the caller discards.
 func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d ports.Detector, e Evidence) Evidence {
 	e.Probed = true
-	for _, p := range d.Probes(repo) {
-		if ctx.Err() != nil {
-			return e // interrupted: start no further probe
+	if ctx.Err() != nil {
+		return e // interrupted: start no probe
+	}
+	probes := d.Probes(repo)
+	answers := make([]chan answer, len(probes))
+	stops := make([]context.CancelFunc, len(probes))
+	for i, p := range probes {
+		pctx, stop := context.WithCancel(ctx)
+		answers[i], stops[i] = make(chan answer, 1), stop
+		go func() {
+			res, err := proc.Run(pctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
+			answers[i] <- answer{res, err}
+		}()
+	}
+	defer func() {
+		// Stop the probes nobody reads and wait for them: none outlives
+		// the detection.
+		for i := range probes {
+			stops[i]()
 		}
-		res, err := proc.Run(ctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
+		for i := range probes {
+			if answers[i] != nil {
+				<-answers[i]
+			}
+		}
+	}()
+	for i, p := range probes {
+		a := <-answers[i]
+		answers[i] = nil
 		if ctx.Err() != nil {
 			// Stopped by the interruption, not by its own answer: it
 			// neither failed nor timed out (issue 9).
 			return e
 		}
-		cmd := p.Command
-		if p.CommandOf != nil {
-			cmd = p.CommandOf(res.Stdout)
-		}
-		if err == nil && res.ExitCode == 0 && !res.TimedOut && !res.Signaled && len(cmd) > 0 {
-			e.Runnable = slices.Clone(cmd)
-			if p.Version != nil {
-				e.Version = p.Version(res.Stdout, res.Stderr)
-			}
-			return e
-		}
-		tried := p.Label
-		if tried == "" {
-			tried = shellword.Quote(p.Argv)
-		}
-		e.Tried = append(e.Tried, tried)
-		if res.TimedOut {
-			e.TimedOut = append(e.TimedOut, tried)
+		if proved(p, a, &e) {
+			break
 		}
 	}
 	return e
+}
+
+// proved reads one probe's answer into e: the command and version when
+// it proved a command (true), else one more entry of Tried.
+func proved(p ports.Probe, a answer, e *Evidence) bool {
+	cmd := p.Command
+	if p.CommandOf != nil {
+		cmd = p.CommandOf(a.res.Stdout)
+	}
+	if a.err == nil && a.res.ExitCode == 0 && !a.res.TimedOut && !a.res.Signaled && len(cmd) > 0 {
+		e.Runnable = slices.Clone(cmd)
+		if p.Version != nil {
+			e.Version = p.Version(a.res.Stdout, a.res.Stderr)
+		}
+		return true
+	}
+	tried := p.Label
+	if tried == "" {
+		tried = shellword.Quote(p.Argv)
+	}
+	e.Tried = append(e.Tried, tried)
+	if a.res.TimedOut {
+		e.TimedOut = append(e.TimedOut, tried)
+	}
+	return false
 }
 
 // importers walks the repository in lexical order and returns, per adapter,
