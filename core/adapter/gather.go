@@ -103,6 +103,13 @@ func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
 // so are the probes of one adapter (probe); the result is the one probing
 // them one after the other would give.
 func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Facts, names ...string) Facts {
+	return ProbeCached(ctx, repo, proc, nil, dir, f, names...)
+}
+
+// ProbeCached is Probe keeping the results of each adapter that declares
+// what they depend on (ports.ProbeKeyer) in cache, and reusing them while
+// that is unchanged (cachedProbe). A nil cache probes every adapter.
+func ProbeCached(ctx context.Context, repo fs.FS, proc ports.Process, cache ports.ProbeCache, dir string, f Facts, names ...string) Facts {
 	out := Facts{Drivers: f.Drivers, Evidence: maps.Clone(f.Evidence)}
 	var todo []string
 	for _, name := range names {
@@ -116,7 +123,7 @@ func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Fa
 	var wg sync.WaitGroup
 	for i, name := range todo {
 		d, _ := Find(f.Drivers, name)
-		wg.Go(func() { probed[i] = probe(ctx, repo, proc, dir, d, out.Evidence[name]) })
+		wg.Go(func() { probed[i] = cachedProbe(ctx, repo, proc, cache, dir, d, out.Evidence[name]) })
 	}
 	wg.Wait()
 	for i, name := range todo {

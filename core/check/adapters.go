@@ -24,8 +24,8 @@ type detection struct {
 // detect gathers, for the test types in scope, the evidence their
 // decisions need (needed says which), then returns it for the pure
 // decisions of adapter.Resolve. Each adapter is scanned and probed at most
-// once per check; the probes run in env. No drivers: adapters are off.
-func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, types []string, probeAll bool) *detection {
+// once per check; the probes run in env, their results kept in cache. No drivers: adapters are off.
+func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, cache ports.ProbeCache, types []string, probeAll bool) *detection {
 	if len(drivers) == 0 {
 		return nil
 	}
@@ -36,7 +36,7 @@ func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.
 		maps.Copy(facts.Evidence, adapter.Scan(fsys, drivers, name).Evidence)
 	}
 	_, probe := needed(cfg, facts, types, probeAll)
-	facts = adapter.Probe(ctx, fsys, env.Process, env.Dir, facts, probe...)
+	facts = adapter.ProbeCached(ctx, fsys, env.Process, cache, env.Dir, facts, probe...)
 	return &detection{facts: facts, types: types}
 }
 
