@@ -99,9 +99,8 @@ func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
 
 // Probe runs the environment probes of the named adapters that have
 // evidence in f and were not probed yet, and returns the updated facts
-// (f itself is not modified). The adapters are probed concurrently, and
-// so are the probes of one adapter (probe); the result is the one probing
-// them one after the other would give.
+// (f itself is not modified). The adapters are probed concurrently; the
+// probes of one adapter one after the other (probe).
 func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Facts, names ...string) Facts {
 	return ProbeCached(ctx, repo, proc, nil, dir, f, names...)
 }
@@ -138,49 +137,27 @@ type answer struct {
 	err error
 }
 
-// probe starts every probe of d at once and reads their answers in the
-// driver's preference order: the first that proved a command wins, and
-// the probes after it are stopped unread, so a later success never wins
-// over an earlier one and an earlier failure is listed in Tried as when
-// the probes ran one after the other. Interrupted (ctx done), it returns
-// what the probes read so far proved, which the caller discards.
+// probe runs the probes of d one after the other, in the driver's
+// preference order, until one proves a command. They are not started at
+// once: the interpreters a pytest probe tries (pyenv shims start dozens of
+// shells each) would compete for the machine and time out where one after
+// the other they answer; adapters are probed concurrently (Probe) and the
+// results kept (cachedProbe), which is where the time goes back.
+// Interrupted (ctx done), it returns what the probes read so far proved,
+// which the caller discards.
 func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d ports.Detector, e Evidence) Evidence {
 	e.Probed = true
-	if ctx.Err() != nil {
-		return e // interrupted: start no probe
-	}
-	probes := d.Probes(repo)
-	answers := make([]chan answer, len(probes))
-	stops := make([]context.CancelFunc, len(probes))
-	for i, p := range probes {
-		pctx, stop := context.WithCancel(ctx)
-		answers[i], stops[i] = make(chan answer, 1), stop
-		go func() {
-			res, err := proc.Run(pctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
-			answers[i] <- answer{res, err}
-		}()
-	}
-	defer func() {
-		// Stop the probes nobody reads and wait for them: none outlives
-		// the detection.
-		for i := range probes {
-			stops[i]()
+	for _, p := range d.Probes(repo) {
+		if ctx.Err() != nil {
+			return e // interrupted: start no further probe
 		}
-		for i := range probes {
-			if answers[i] != nil {
-				<-answers[i]
-			}
-		}
-	}()
-	for i, p := range probes {
-		a := <-answers[i]
-		answers[i] = nil
+		res, err := proc.Run(ctx, ports.Command{Argv: p.Argv, Dir: dir, Timeout: ProbeTimeout})
 		if ctx.Err() != nil {
 			// Stopped by the interruption, not by its own answer: it
 			// neither failed nor timed out (issue 9).
 			return e
 		}
-		if proved(p, a, &e) {
+		if proved(p, answer{res, err}, &e) {
 			break
 		}
 	}
