@@ -115,6 +115,8 @@ func run(runs int, only []string, lo litterOpts) error {
 			err = b.batchSelf()
 		case "gate-go":
 			err = b.gateGo()
+		case "gate-pytest":
+			err = b.gatePytest()
 		case "select-safety":
 			err = b.selectSafety()
 		case "select-safety-generated":
@@ -126,7 +128,7 @@ func run(runs int, only []string, lo litterOpts) error {
 		case "litter-archive", "litter-contract-new", "litter-supersede", "litter-sync":
 			err = b.litterAll([]string{strings.TrimPrefix(name, "litter-")}, lo.iterations, lo.seed)
 		default:
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, select-safety, select-safety-generated, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, gate-pytest, select-safety, select-safety-generated, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
