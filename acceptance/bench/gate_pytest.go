@@ -42,15 +42,7 @@ func (b bench) gatePytest() error {
 			name := fmt.Sprintf("test_case%02d", n)
 			ids = append(ids, file+"::"+name)
 			fmt.Fprintf(&src, "\n\ndef %s():\n    assert add(%d, 1) == %d\n", name, n, n+1)
-			entry := fmt.Sprintf("[[tests.pytest]]\nflags = %q\n", file+"::"+name)
-			id := fmt.Sprintf("case-%02d", min(n, 45))
-			if n <= 45 {
-				fmt.Fprintf(&spec, "\n#### Scenario: Case %02d\n\nTHEN case %d holds\n", n, n)
-				files[".espectacular/bench/"+id+".toml"] = fmt.Sprintf(
-					"id = %q\ndescription = \"bench\"\narchetype = \"PF\"\nstatus = \"active\"\nauthored_with = \"0.1.0\"\n\n%s", id, entry)
-			} else {
-				files[".espectacular/bench/"+id+".toml"] += "\n" + entry
-			}
+			bindCase(files, &spec, n, 45, fmt.Sprintf("[[tests.pytest]]\nflags = %q\n", file+"::"+name))
 		}
 		files[file] = src.String()
 	}
