@@ -5,6 +5,7 @@
 //	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay,overlay-added,structural,structural-100k]
 //	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
 //	go run ./acceptance/bench -n 3 -only gate-go  # issue 29: a 9-package Go module's gate against one go test
+//	go run ./acceptance/bench -n 3 -only gate-pytest  # issue 40: a 45-scenario pytest repository, warm probe cache, against one pytest
 //	go run ./acceptance/bench -only select-safety # issue 25: selection never leaves out a failing contract
 //	go run ./acceptance/bench -only litter [-iterations 200] [-seed 1]   # litter-archive,litter-contract-new,litter-supersede,litter-sync
 //
