@@ -18,6 +18,7 @@ const (
 	Transcriber  = "transcriber"   // ports.Transcriber: text from structured stdout
 	Refresher    = "refresher"     // ports.Refresher: asks for a run without cache
 	Grapher      = "grapher"       // ports.Grapher: a dependency graph for selection
+	ProbeKeyer   = "probe-keyer"   // ports.ProbeKeyer: probe results kept between checks
 )
 
 // Entry is one bundled adapter and the optional capabilities it declares,
@@ -29,10 +30,10 @@ type Entry struct {
 
 // Registry lists every bundled adapter, in a fixed order.
 var Registry = []Entry{
-	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber}},
-	{New: func() ports.Driver { return cargo.New() }},
-	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher}},
-	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Transcriber, Refresher, Grapher}},
+	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, ProbeKeyer}},
+	{New: func() ports.Driver { return cargo.New() }, Capabilities: []string{ProbeKeyer}},
+	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher, ProbeKeyer}},
+	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Transcriber, Refresher, Grapher, ProbeKeyer}},
 }
 
 // Has reports which of the optional capabilities d implements.
@@ -57,6 +58,8 @@ func Has(d ports.Driver) []string {
 	add(Refresher, r)
 	_, g := d.(ports.Grapher)
 	add(Grapher, g)
+	_, k := d.(ports.ProbeKeyer)
+	add(ProbeKeyer, k)
 	return out
 }
 

@@ -78,15 +78,7 @@ func (b bench) gateGo() error {
 			name := fmt.Sprintf("TestCase%02d", n)
 			names = append(names, name)
 			fmt.Fprintf(&src, "\nfunc %s(t *testing.T) {\n\tif Work(%d) == [32]byte{} {\n\t\tt.Fatal(\"zero hash\")\n\t}\n}\n", name, gateGoWork)
-			entry := fmt.Sprintf("[[tests.go]]\nflags = \"./%s -run '^%s$'\"\n", pkg, name)
-			id := fmt.Sprintf("case-%02d", min(n, 44))
-			if n <= 44 {
-				fmt.Fprintf(&spec, "\n#### Scenario: Case %02d\n\nTHEN case %d holds\n", n, n)
-				files[".espectacular/bench/"+id+".toml"] = fmt.Sprintf(
-					"id = %q\ndescription = \"bench\"\narchetype = \"PF\"\nstatus = \"active\"\nauthored_with = \"0.1.0\"\n\n%s", id, entry)
-			} else {
-				files[".espectacular/bench/"+id+".toml"] += "\n" + entry
-			}
+			bindCase(files, &spec, n, 44, fmt.Sprintf("[[tests.go]]\nflags = \"./%s -run '^%s$'\"\n", pkg, name))
 		}
 		files[pkg+"/"+pkg+"_test.go"] = src.String()
 	}
@@ -133,4 +125,18 @@ func ahSummary(dir, ah string, args ...string) (string, error) {
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	return strings.TrimPrefix(lines[len(lines)-1], "ah check: "), nil
+}
+
+// bindCase binds the n-th test of a gate benchmark, entry, to a scenario:
+// its own for the first scenarios ones, the last scenario's contract for
+// the tests after them.
+func bindCase(files map[string]string, spec *strings.Builder, n, scenarios int, entry string) {
+	id := fmt.Sprintf("case-%02d", min(n, scenarios))
+	if n > scenarios {
+		files[".espectacular/bench/"+id+".toml"] += "\n" + entry
+		return
+	}
+	fmt.Fprintf(spec, "\n#### Scenario: Case %02d\n\nTHEN case %d holds\n", n, n)
+	files[".espectacular/bench/"+id+".toml"] = fmt.Sprintf(
+		"id = %q\ndescription = \"bench\"\narchetype = \"PF\"\nstatus = \"active\"\nauthored_with = \"0.1.0\"\n\n%s", id, entry)
 }

@@ -5,6 +5,7 @@
 //	go run ./acceptance/bench [-n 5] [-only overhead,parallel,memory,memory-go,memory-cargo,memory-spec,shard,selection,overlay,overlay-added,structural,structural-100k]
 //	go run ./acceptance/bench -n 3 -only batch   # batch-go,batch-pytest,batch-vitest,batch-self
 //	go run ./acceptance/bench -n 3 -only gate-go  # issue 29: a 9-package Go module's gate against one go test
+//	go run ./acceptance/bench -n 3 -only gate-pytest  # issue 40: a 45-scenario pytest repository, warm probe cache, against one pytest
 //	go run ./acceptance/bench -only select-safety # issues 25, 35: selection never leaves out a failing contract
 //	go run ./acceptance/bench -only select-safety-short  # a few faults per framework (CI); select-safety-go one suite
 //	go run ./acceptance/bench -only litter [-iterations 200] [-seed 1]   # litter-archive,litter-contract-new,litter-supersede,litter-sync
@@ -117,6 +118,8 @@ func run(runs int, only []string, lo litterOpts) error {
 			err = b.batchSelf()
 		case "gate-go":
 			err = b.gateGo()
+		case "gate-pytest":
+			err = b.gatePytest()
 		case "litter":
 			err = b.litterAll(litterNames, lo.iterations, lo.seed)
 		case "litter-archive", "litter-contract-new", "litter-supersede", "litter-sync":
@@ -126,7 +129,7 @@ func run(runs int, only []string, lo litterOpts) error {
 				err = b.selectSafety(name)
 				break
 			}
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, select-safety, select-safety-short, select-safety-<suite>, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, gate-pytest, select-safety, select-safety-short, select-safety-<suite>, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/espectacular/ah/core/shellword"
@@ -106,20 +107,52 @@ func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
 
 // Probe runs the environment probes of the named adapters that have
 // evidence in f and were not probed yet, and returns the updated facts
-// (f itself is not modified).
+// (f itself is not modified). The adapters are probed concurrently; the
+// probes of one adapter one after the other (probe).
 func Probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, f Facts, names ...string) Facts {
+	return ProbeCached(ctx, repo, proc, nil, dir, f, names...)
+}
+
+// ProbeCached is Probe keeping the results of each adapter that declares
+// what they depend on (ports.ProbeKeyer) in cache, and reusing them while
+// that is unchanged (cachedProbe). A nil cache probes every adapter.
+func ProbeCached(ctx context.Context, repo fs.FS, proc ports.Process, cache ports.ProbeCache, dir string, f Facts, names ...string) Facts {
 	out := Facts{Drivers: f.Drivers, Evidence: maps.Clone(f.Evidence)}
+	var todo []string
 	for _, name := range names {
 		e, ok := out.Evidence[name]
-		d, found := Find(f.Drivers, name)
-		if !ok || !found || e.Probed {
-			continue
+		_, found := Find(f.Drivers, name)
+		if ok && found && !e.Probed && !slices.Contains(todo, name) {
+			todo = append(todo, name)
 		}
-		out.Evidence[name] = probe(ctx, repo, proc, dir, d, e)
+	}
+	probed := make([]Evidence, len(todo))
+	var wg sync.WaitGroup
+	for i, name := range todo {
+		d, _ := Find(f.Drivers, name)
+		wg.Go(func() { probed[i] = cachedProbe(ctx, repo, proc, cache, dir, d, out.Evidence[name]) })
+	}
+	wg.Wait()
+	for i, name := range todo {
+		out.Evidence[name] = probed[i]
 	}
 	return out
 }
 
+// answer is what one probe's run returned.
+type answer struct {
+	res ports.Result
+	err error
+}
+
+// probe runs the probes of d one after the other, in the driver's
+// preference order, until one proves a command. They are not started at
+// once: the interpreters a pytest probe tries (pyenv shims start dozens of
+// shells each) would compete for the machine and time out where one after
+// the other they answer; adapters are probed concurrently (Probe) and the
+// results kept (cachedProbe), which is where the time goes back.
+// Interrupted (ctx done), it returns what the probes read so far proved,
+// which the caller discards.
 func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d ports.Detector, e Evidence) Evidence {
 	e.Probed = true
 	for _, p := range d.Probes(repo) {
@@ -132,27 +165,36 @@ func probe(ctx context.Context, repo fs.FS, proc ports.Process, dir string, d po
 			// neither failed nor timed out (issue 9).
 			return e
 		}
-		cmd := p.Command
-		if p.CommandOf != nil {
-			cmd = p.CommandOf(res.Stdout)
-		}
-		if err == nil && res.ExitCode == 0 && !res.TimedOut && !res.Signaled && len(cmd) > 0 {
-			e.Runnable = slices.Clone(cmd)
-			if p.Version != nil {
-				e.Version = p.Version(res.Stdout, res.Stderr)
-			}
-			return e
-		}
-		tried := p.Label
-		if tried == "" {
-			tried = shellword.Quote(p.Argv)
-		}
-		e.Tried = append(e.Tried, tried)
-		if res.TimedOut {
-			e.TimedOut = append(e.TimedOut, tried)
+		if proved(p, answer{res, err}, &e) {
+			break
 		}
 	}
 	return e
+}
+
+// proved reads one probe's answer into e: the command and version when
+// it proved a command (true), else one more entry of Tried.
+func proved(p ports.Probe, a answer, e *Evidence) bool {
+	cmd := p.Command
+	if p.CommandOf != nil {
+		cmd = p.CommandOf(a.res.Stdout)
+	}
+	if a.err == nil && a.res.ExitCode == 0 && !a.res.TimedOut && !a.res.Signaled && len(cmd) > 0 {
+		e.Runnable = slices.Clone(cmd)
+		if p.Version != nil {
+			e.Version = p.Version(a.res.Stdout, a.res.Stderr)
+		}
+		return true
+	}
+	tried := p.Label
+	if tried == "" {
+		tried = shellword.Quote(p.Argv)
+	}
+	e.Tried = append(e.Tried, tried)
+	if a.res.TimedOut {
+		e.TimedOut = append(e.TimedOut, tried)
+	}
+	return false
 }
 
 // importers walks the repository in lexical order and returns, per adapter,

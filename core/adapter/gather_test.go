@@ -169,8 +169,9 @@ func TestScanStartsNoProcessAndProbeIsIdempotent(t *testing.T) {
 	proc := &portstest.Process{}
 	once := adapter.Probe(t.Context(), fstest.MapFS{}, proc, "/repo", f, "pytest")
 	assert.False(t, f.Evidence["pytest"].Probed, "Probe does not modify its input")
+	calls := len(proc.Calls())
 	twice := adapter.Probe(t.Context(), fstest.MapFS{}, proc, "/repo", once, "pytest", "unknown")
-	assert.Len(t, proc.Calls(), 1, "a probed adapter is not probed again")
+	assert.Len(t, proc.Calls(), calls, "a probed adapter is not probed again")
 	assert.Equal(t, once, twice)
 }
 
@@ -190,4 +191,25 @@ func TestFind(t *testing.T) {
 	assert.Equal(t, "vitest", d.Framework().Name)
 	_, ok = adapter.Find(fakeDrivers(), "unit")
 	assert.False(t, ok)
+}
+
+// Adapters are probed at once: pytest's probe answers only after
+// vitest's has started.
+func TestAdaptersProbedConcurrently(t *testing.T) {
+	vitestStarted := make(chan struct{})
+	proc := &portstest.Process{Func: func(ctx context.Context, cmd ports.Command) (ports.Result, error) {
+		switch cmd.Argv[0] {
+		case "vitest":
+			close(vitestStarted)
+			return ports.Result{Stdout: []byte("3.0\n")}, nil
+		case "python3":
+			<-vitestStarted
+			return ports.Result{Stdout: []byte("8.0\n")}, nil
+		}
+		<-ctx.Done()
+		return ports.Result{ExitCode: -1, Canceled: true}, nil
+	}}
+	f := adapter.Gather(t.Context(), fstest.MapFS{}, proc, "/repo", probingDrivers())
+	assert.Equal(t, "8.0", f.Evidence["pytest"].Version)
+	assert.Equal(t, "3.0", f.Evidence["vitest"].Version)
 }

@@ -30,6 +30,9 @@ type Decision struct {
 	// Version is the framework version when a probe of the same command
 	// reported it.
 	Version string
+	// CommandConfigured is true when Command is the one [runners] writes:
+	// no probe can change it, so detection does not probe for it.
+	CommandConfigured bool
 	// Reason says, in a sentence fragment, why this decision was made.
 	Reason string
 	// TimedOut lists the adapter's probes that timed out when the decision
@@ -121,7 +124,7 @@ func configured(key string, r config.Runner, named ports.Detector, isNamed bool,
 	ev := facts.Evidence[drv.Framework().Name]
 	dec := Decision{
 		TestType: key, Adapter: drv.Framework().Name, Expected: true, Source: ports.SourceConfigured,
-		Command: slices.Clone(r.Command), Reason: reason,
+		Command: slices.Clone(r.Command), CommandConfigured: len(r.Command) > 0, Reason: reason,
 	}
 	if len(dec.Command) == 0 {
 		if ev.Missing != "" && ev.Runnable == nil {

@@ -46,7 +46,7 @@ func TestResolve(t *testing.T) {
 			cfg:   cfg(map[string]config.Runner{"unit": {Adapter: "pytest", Command: []string{"uv", "run", "pytest"}}}),
 			facts: facts(adapter.Evidence{Adapter: "pytest", Manifest: true}),
 			want: adapter.Decision{TestType: "unit", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
-				Command: []string{"uv", "run", "pytest"}, Reason: `[runners.unit] sets adapter = "pytest"`},
+				Command: []string{"uv", "run", "pytest"}, CommandConfigured: true, Reason: `[runners.unit] sets adapter = "pytest"`},
 		},
 		{
 			name: "configured adapter without command uses the proved command and its version", testType: "unit",
@@ -60,21 +60,21 @@ func TestResolve(t *testing.T) {
 			cfg:   cfg(map[string]config.Runner{"pytest": {Command: []string{"/usr/bin/python3", "-m", "pytest"}}}),
 			facts: facts(pytestEnv),
 			want: adapter.Decision{TestType: "pytest", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
-				Command: []string{"/usr/bin/python3", "-m", "pytest"}, Reason: "[runners] configures pytest"},
+				Command: []string{"/usr/bin/python3", "-m", "pytest"}, CommandConfigured: true, Reason: "[runners] configures pytest"},
 		},
 		{
 			name: "alias type uses the runner configured under the adapter name", testType: "python",
 			cfg:   cfg(map[string]config.Runner{"pytest": {Command: []string{"uv", "run", "pytest"}}}),
 			facts: facts(),
 			want: adapter.Decision{TestType: "python", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
-				Command: []string{"uv", "run", "pytest"}, Reason: "[runners] configures pytest"},
+				Command: []string{"uv", "run", "pytest"}, CommandConfigured: true, Reason: "[runners] configures pytest"},
 		},
 		{
 			name: "alias type uses the adapter set under the adapter name", testType: "python",
 			cfg:   cfg(map[string]config.Runner{"pytest": {Adapter: "pytest", Command: []string{"uv", "run", "pytest"}}}),
 			facts: facts(),
 			want: adapter.Decision{TestType: "python", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
-				Command: []string{"uv", "run", "pytest"}, Reason: `[runners.pytest] sets adapter = "pytest"`},
+				Command: []string{"uv", "run", "pytest"}, CommandConfigured: true, Reason: `[runners.pytest] sets adapter = "pytest"`},
 		},
 		{
 			// An empty [runners.pytest] table neither configures an adapter
@@ -99,7 +99,7 @@ func TestResolve(t *testing.T) {
 			cfg:   cfg(map[string]config.Runner{"unit": {Command: []string{"uv", "run", "pytest"}, Adapter: "pytest"}}),
 			facts: facts(),
 			want: adapter.Decision{TestType: "unit", Adapter: "pytest", Expected: true, Source: ports.SourceConfigured,
-				Command: []string{"uv", "run", "pytest"}, Reason: `[runners.unit] sets adapter = "pytest"`},
+				Command: []string{"uv", "run", "pytest"}, CommandConfigured: true, Reason: `[runners.unit] sets adapter = "pytest"`},
 		},
 		{
 			name: "generic type with another command has no adapter", testType: "unit",

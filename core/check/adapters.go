@@ -24,8 +24,8 @@ type detection struct {
 // detect gathers, for the test types in scope, the evidence their
 // decisions need (needed says which), then returns it for the pure
 // decisions of adapter.Resolve. Each adapter is scanned and probed at most
-// once per check; the probes run in env. No drivers: adapters are off.
-func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, types []string, probeAll bool) *detection {
+// once per check; the probes run in env, their results kept in cache. No drivers: adapters are off.
+func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.Driver, env execution.Env, cache ports.ProbeCache, types []string, probeAll bool) *detection {
 	if len(drivers) == 0 {
 		return nil
 	}
@@ -36,7 +36,7 @@ func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.
 		maps.Copy(facts.Evidence, adapter.Scan(fsys, drivers, name).Evidence)
 	}
 	_, probe := needed(cfg, facts, types, probeAll)
-	facts = adapter.Probe(ctx, fsys, env.Process, env.Dir, facts, probe...)
+	facts = adapter.ProbeCached(ctx, fsys, env.Process, cache, env.Dir, facts, probe...)
 	return &detection{facts: facts, types: types}
 }
 
@@ -44,13 +44,16 @@ func detect(ctx context.Context, fsys fs.FS, cfg config.Config, drivers []ports.
 // the facts gathered so far: nothing for a generic runner; a scan unless
 // config decides; a probe unless config or a manifest decides. When tests
 // will run (probeAll) every adapter in scope is scanned and probed, since
-// a run needs the proved command and the version. A probe is only asked
-// for once the adapter was scanned, since a manifest may make it moot.
+// a run needs the proved command and the version, except an adapter whose
+// command [runners] writes: the run uses that command whatever a probe
+// says, so it is not probed (issue 40; its version is then unknown). A
+// probe is only asked for once the adapter was scanned, since a manifest
+// may make it moot.
 func needed(cfg config.Config, facts adapter.Facts, types []string, probeAll bool) (scan, probe []string) {
 	for _, t := range types {
 		d := adapter.Resolve(t, cfg, facts)
 		name := servedBy(facts.Drivers, t, d)
-		if name == "" || (!probeAll && d.Source == ports.SourceConfigured) {
+		if name == "" || (d.Source == ports.SourceConfigured && (!probeAll || d.CommandConfigured)) {
 			continue
 		}
 		ev, scanned := facts.Evidence[name]

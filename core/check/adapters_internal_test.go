@@ -20,6 +20,9 @@ func TestNeeded(t *testing.T) {
 		&portstest.Driver{Adapter: "other"},
 	}
 	configured := config.Config{Runners: map[string]config.Runner{"fw": {Command: []string{"fw", "run"}}}}
+	adapterOnly := config.Config{Runners: map[string]config.Runner{"fw": {Adapter: "fw"}}}
+	unitAdapter := config.Config{Runners: map[string]config.Runner{"unit": {Adapter: "fw"}}}
+	unitCommand := config.Config{Runners: map[string]config.Runner{"unit": {Adapter: "fw", Command: []string{"fw", "run"}}}}
 	generic := config.Config{Runners: map[string]config.Runner{"unit": {Command: []string{"make", "test"}}}}
 	scanned := func(ev adapter.Evidence) map[string]adapter.Evidence {
 		ev.Adapter = "fw"
@@ -37,8 +40,11 @@ func TestNeeded(t *testing.T) {
 		{name: "a generic runner runs as configured", cfg: generic, types: []string{"unit"}},
 		{name: "an unknown type has no adapter to look for", types: []string{"mystery"}},
 		{name: "configured: config decides, nothing gathered", cfg: configured, types: []string{"fw"}},
-		{name: "configured, tests run: scan for the version", cfg: configured, types: []string{"fw"}, probeAll: true, wantScan: []string{"fw"}},
-		{name: "configured, tests run, scanned: probe", cfg: configured, types: []string{"fw"}, probeAll: true, evidence: scanned(adapter.Evidence{}), wantPrb: []string{"fw"}},
+		{name: "configured command, tests run: neither scanned nor probed (issue 40)", cfg: configured, types: []string{"fw", "lang"}, probeAll: true},
+		{name: "configured adapter, tests run: scan for the command", cfg: adapterOnly, types: []string{"fw"}, probeAll: true, wantScan: []string{"fw"}},
+		{name: "configured adapter, tests run, scanned: probe", cfg: adapterOnly, types: []string{"fw"}, probeAll: true, evidence: scanned(adapter.Evidence{}), wantPrb: []string{"fw"}},
+		{name: "configured adapter key, no command: probe", cfg: unitAdapter, types: []string{"unit"}, probeAll: true, evidence: scanned(adapter.Evidence{}), wantPrb: []string{"fw"}},
+		{name: "configured adapter key with a command: no probe", cfg: unitCommand, types: []string{"unit"}, probeAll: true, evidence: scanned(adapter.Evidence{})},
 		{name: "detected: scan first, once for a name and its alias", types: []string{"fw", "lang"}, wantScan: []string{"fw"}},
 		{name: "each adapter in scope, sorted", types: []string{"other", "lang"}, wantScan: []string{"fw", "other"}},
 		{name: "a manifest decides: no probe", types: []string{"lang"}, evidence: scanned(adapter.Evidence{Manifest: true})},

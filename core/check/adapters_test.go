@@ -149,3 +149,20 @@ func TestRunTestsThroughAdapter(t *testing.T) {
 		"with tests to run, a manifest decision is probed too, for the command and version")
 	assert.Empty(t, scratch.Live())
 }
+
+// Issue 40: a command [runners] writes is run as written whatever a probe
+// says, so even with tests to run the adapter is not probed.
+func TestConfiguredCommandIsNotProbed(t *testing.T) {
+	scratch := &portstest.Scratch{}
+	proc := &portstest.Process{Func: func(_ context.Context, cmd ports.Command) (ports.Result, error) {
+		scratch.Put("/scratch/1/r.json", []byte("t::ok"))
+		return ports.Result{}, nil
+	}}
+	files := adapterRepo("[runners]\nfw = [\"fw\", \"run\"]\n", "[[tests.lang]]", `flags = "t::ok"`)
+	rep := runWith(t, files, check.Options{
+		Drivers: []ports.Driver{probedDriver(false)}, Env: execution.Env{Process: proc, Dir: "/repo", Scratch: scratch},
+		Exec: &check.Exec{},
+	})
+	assert.Empty(t, rep.Findings, "messages: %q", messages(rep.Findings))
+	assert.Equal(t, [][]string{{"fw", "run", "t::ok"}}, proc.Argvs(), "the configured command ran; no probe")
+}

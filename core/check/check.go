@@ -28,6 +28,9 @@ type Options struct {
 	// (adapters.go); without them adapter-typed tests need a [runners]
 	// entry.
 	Drivers []ports.Driver
+	// ProbeCache, when set, keeps adapter probe results between checks
+	// (adapter.ProbeCached); nil probes every time.
+	ProbeCache ports.ProbeCache
 	// Exec, when set, runs the tests of every contract without a
 	// structural finding (ah check --run-tests).
 	Exec *Exec
@@ -115,7 +118,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	// scope, then each entry's plan as a pure function of it.
 	env := opts.Env
 	env.Wrapper, env.Strict = cfg.Wrapper, opts.Strict
-	detected := detect(ctx, fsys, cfg, opts.Drivers, env, testTypes(read), opts.Exec != nil)
+	detected := detect(ctx, fsys, cfg, opts.Drivers, env, opts.ProbeCache, testTypes(read), opts.Exec != nil)
 	// A cancellation during the adapter probes (a slow `pytest --version`)
 	// left their evidence incomplete: the findings drawn from it, such as
 	// missing-adapter, would be false. The run was interrupted (issue 9).

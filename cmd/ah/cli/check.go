@@ -107,7 +107,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if d.Spk != nil {
 		opts.Spk = d.Spk(r.Config.Spk.Command, r.Root)
 	}
-	opts.Env, opts.Drivers = d.env(r), d.Drivers
+	opts.Env, opts.Drivers, opts.ProbeCache = d.env(r), d.Drivers, d.ProbeCache
 	opts.Env.Timings = c.Timings
 	var prog *progress
 	if c.RunTests {

@@ -13,6 +13,7 @@ import (
 	"github.com/espectacular/ah/infra/execproc"
 	"github.com/espectacular/ah/infra/gitcli"
 	"github.com/espectacular/ah/infra/osfs"
+	"github.com/espectacular/ah/infra/probecache"
 	"github.com/espectacular/ah/infra/scratch"
 	"github.com/espectacular/ah/infra/spkcli"
 	"github.com/espectacular/ah/infra/sysclock"
@@ -22,7 +23,7 @@ import (
 // Deps are everything ah reaches outside itself: the ports a program
 // embedding ah may replace (see docs/embedding.md).
 // Start from System and swap fields; every field except LimitProcs,
-// WriteOutput, AppendFile and Spk must be set (a nil one is a programming error).
+// WriteOutput, AppendFile, ProbeCache and Spk must be set (a nil one is a programming error).
 type Deps struct {
 	Streams *IOStreams
 	Getwd   func() (string, error)
@@ -57,6 +58,10 @@ type Deps struct {
 	// lowers GOMAXPROCS there (capProcs); a program embedding ah leaves it
 	// nil so its own runtime settings are never changed.
 	LimitProcs func(jobs int) (restore func())
+	// ProbeCache keeps adapter probe results between checks (the user's
+	// cache directory); nil probes on every check. ah doctor and ah init
+	// always probe afresh.
+	ProbeCache ports.ProbeCache
 	// Spk runs specodelic's spk (ah sync, the contract-stale check) with
 	// the argv prefix of [spk] command (empty: spk) in the repository
 	// root. Nil means spk is unavailable.
@@ -67,7 +72,7 @@ type Deps struct {
 // binary.
 func System() *Deps {
 	proc := &execproc.Runner{}
-	return &Deps{
+	d := &Deps{
 		Streams: &IOStreams{
 			In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 			OutTTY: isTerminal(os.Stdout), ErrTTY: isTerminal(os.Stderr),
@@ -86,6 +91,10 @@ func System() *Deps {
 		LimitProcs:  capProcs,
 		Spk:         func(argv []string, root string) ports.Spk { return spkcli.New(proc, argv, root) },
 	}
+	if c := probecache.New(os.Getenv); c != nil {
+		d.ProbeCache = c
+	}
+	return d
 }
 
 // color reports whether Out may carry ANSI colour.

@@ -41,7 +41,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	opts := check.Options{Changes: overlay.Normalize(c.Changes), Env: d.env(r), Drivers: d.Drivers}
+	opts := check.Options{Changes: overlay.Normalize(c.Changes), Env: d.env(r), Drivers: d.Drivers, ProbeCache: d.ProbeCache}
 	if c.RunTests {
 		jobs := 0
 		if c.Jobs != nil {
