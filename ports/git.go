@@ -29,4 +29,8 @@ type Git interface {
 	// ResolveCommit returns the full commit id ref names (git rev-parse
 	// --verify ref^{commit}), or ErrUnknownRef.
 	ResolveCommit(ctx context.Context, ref string) (string, error)
+	// ResolveTree returns the full id of the tree ref names (git
+	// rev-parse --verify ref^{tree}): a commit's tree, or a tree id git
+	// has; ErrUnknownRef when it names none.
+	ResolveTree(ctx context.Context, ref string) (string, error)
 }

@@ -23,6 +23,9 @@ type Git struct {
 	// Commits maps a ref to the commit id ResolveCommit returns; a ref not
 	// listed is ports.ErrUnknownRef.
 	Commits map[string]string
+	// Trees maps a ref to the tree id ResolveTree returns; a ref not
+	// listed is ports.ErrUnknownRef.
+	Trees map[string]string
 	// Err, when set, is returned by every method.
 	Err error
 
@@ -69,6 +72,19 @@ func (g *Git) ResolveCommit(_ context.Context, ref string) (string, error) {
 		return "", g.Err
 	}
 	id, ok := g.Commits[ref]
+	if !ok {
+		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
+	}
+	return id, nil
+}
+
+// ResolveTree implements ports.Git.
+func (g *Git) ResolveTree(_ context.Context, ref string) (string, error) {
+	g.record("tree " + ref)
+	if g.Err != nil {
+		return "", g.Err
+	}
+	id, ok := g.Trees[ref]
 	if !ok {
 		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
 	}
