@@ -19,7 +19,7 @@ func NewVerifyText(w io.Writer, file string) *VerifyText { return &VerifyText{w:
 
 // Print implements PrinterOf.
 func (p *VerifyText) Print(r evidence.Result) error {
-	fmt.Fprintf(p.w, "snapshot of tree %s, current tree %s: %d changed files\n", short(r.Snapshot), short(r.Tree), len(r.ChangedFiles))
+	fmt.Fprintf(p.w, "snapshot of tree %s, current tree %s: %d changed files\n", shortID(r.Snapshot), shortID(r.Tree), len(r.ChangedFiles))
 	for _, c := range r.Contracts {
 		switch {
 		case c.State == evidence.Fresh && c.Verdict != "passed":
@@ -38,4 +38,3 @@ func (p *VerifyText) Print(r evidence.Result) error {
 	return err
 }
 
-func short(id string) string { return id[:min(len(id), 12)] }
