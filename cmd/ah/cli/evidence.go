@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/evidence"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/selection"
@@ -21,7 +22,7 @@ func readSnapshot(name, flag string) (evidence.Snapshot, error) {
 	}
 	s, err := evidence.Decode(data)
 	if err != nil {
-		return evidence.Snapshot{}, &RunError{Message: fmt.Sprintf("%s %s: evidence snapshot %v; write a new one with ah check --run-tests --evidence %s", flag, name, err, name)}
+		return evidence.Snapshot{}, &RunError{Message: fmt.Sprintf("%s %s: evidence snapshot %v; ah check --run-tests --evidence FILE writes a new one", flag, name, err)}
 	}
 	return s, nil
 }
@@ -47,7 +48,7 @@ func carryFrom(ctx context.Context, d *Deps, r *repo, s evidence.Snapshot) carry
 	} else {
 		c.Here = evidence.StateOf(r.FS, here.Tree, here.Dirty)
 		if c.Here.Config != s.Config {
-			c.Problem = "the snapshot was written under another " + ".espectacular/config.toml (its config digest differs), so it proves nothing here"
+			c.Problem = "it was written under another " + config.Path + " (its config digest differs)"
 		}
 	}
 	if c.Problem == "" {
