@@ -14,10 +14,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/schemas"
@@ -125,7 +127,11 @@ func Of(rep report.Report, st State, version string, prev *Snapshot) Snapshot {
 			}
 		}
 	}
-	for _, u := range rep.Units {
+	units := rep.Units
+	if len(units) == 0 {
+		units = unitsOf(execs)
+	}
+	for _, u := range units {
 		key := u.Capability + "/" + u.Scenario.ID
 		if u.Status == report.UnitCarried && prev != nil {
 			if c, ok := prev.Contract(key); ok {
@@ -151,6 +157,42 @@ func Of(rep report.Report, st State, version string, prev *Snapshot) Snapshot {
 	slices.SortFunc(s.Contracts, func(a, b Contract) int { return strings.Compare(a.Key, b.Key) })
 	s.Digest = digest(s)
 	return s
+}
+
+// unitsOf rebuilds the units that ran from the executions, for a report
+// read back from JSON (ah merge), which lists no units: a contract passed
+// when every binding it has there passed. A contract without an
+// execution (a structural finding, or not selected) is left out, so ah
+// verify finds it stale.
+func unitsOf(execs map[string]report.Execution) []report.Unit {
+	byKey := map[string]*report.Unit{}
+	var keys []string
+	for _, ref := range slices.Sorted(maps.Keys(execs)) {
+		key, _, ok := strings.Cut(ref, " ")
+		capability, id, ok2 := strings.Cut(key, "/")
+		if !ok || !ok2 {
+			continue
+		}
+		u := byKey[key]
+		if u == nil {
+			u = &report.Unit{Capability: capability, Scenario: finding.ScenarioRef{ID: id}, Status: report.UnitPassed}
+			byKey[key] = u
+			keys = append(keys, key)
+		}
+		ex := execs[ref]
+		u.Bindings = append(u.Bindings, report.Binding{Ref: ref, Verdict: ex.Verdict, Evidence: ex.Evidence})
+		switch {
+		case ex.Verdict == report.UnitNotRun:
+			u.Status = report.UnitNotRun
+		case ex.Verdict != report.UnitPassed && u.Status != report.UnitNotRun:
+			u.Status = report.UnitFailed
+		}
+	}
+	out := make([]report.Unit, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, *byKey[k])
+	}
+	return out
 }
 
 // Contract returns the snapshot's contract with this key.

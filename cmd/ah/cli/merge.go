@@ -15,6 +15,8 @@ import (
 // check (ah check --shard K/N --json) into the unsharded report.
 type MergeCmd struct {
 	Reports []string `arg:"" name:"report" help:"The JSON reports of every shard (ah check --shard K/N --json), in any order."`
+	// Evidence: issue 41.
+	Evidence string `name:"evidence" placeholder:"FILE" help:"Write the evidence snapshot of the merged run to FILE (ah verify FILE), bound to the current git tree: run ah merge in a checkout of the tree the shards ran on."`
 }
 
 // Help is the detail of `ah merge --help`.
@@ -44,10 +46,29 @@ func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err := p.Print(rep); err != nil {
 		return err
 	}
+	if c.Evidence != "" {
+		if err := c.writeEvidence(ctx, g, d, rep); err != nil {
+			return err
+		}
+	}
 	if rep.Failed() {
 		return errGateFailed
 	}
 	return nil
+}
+
+// writeEvidence writes the snapshot of the merged run, bound to the
+// current state of the repository.
+func (c *MergeCmd) writeEvidence(ctx context.Context, g *Globals, d *Deps, rep report.Report) error {
+	r, err := openRepo(g, d)
+	if err != nil {
+		return err
+	}
+	st, err := currentState(ctx, d, r)
+	if err != nil {
+		return err
+	}
+	return writeSnapshot(ctx, g, d, c.Evidence, rep, st, nil)
 }
 
 // readCheck reads a check --json report; its errors exit 2 naming the file.
