@@ -127,7 +127,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
 		opts.Select = &ch
-		if prev, err = c.carry(ctx, d, r, &opts); err != nil {
+		if prev, err = c.carry(ctx, g, d, r, &opts); err != nil {
 			return err
 		}
 		if c.Evidence != "" {
@@ -185,11 +185,11 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 // carry reads the --carry snapshot into opts: the changes since it
 // select what runs, its passes carry the rest. One that carries nothing
 // says why on stderr, and every contract runs.
-func (c *CheckCmd) carry(ctx context.Context, d *Deps, r *repo, opts *check.Options) (*evidence.Snapshot, error) {
+func (c *CheckCmd) carry(ctx context.Context, g *Globals, d *Deps, r *repo, opts *check.Options) (*evidence.Snapshot, error) {
 	if c.Carry == "" {
 		return nil, nil
 	}
-	s, err := readSnapshot(c.Carry, "--carry")
+	s, err := readSnapshot(g, d, c.Carry, "--carry")
 	if err != nil {
 		return nil, err
 	}

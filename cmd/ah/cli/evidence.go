@@ -15,8 +15,12 @@ import (
 // readSnapshot reads an evidence snapshot; a file ah cannot read, or
 // refuses (malformed, truncated, schema-invalid, digest mismatch), exits
 // 2 naming it and the reason.
-func readSnapshot(name, flag string) (evidence.Snapshot, error) {
-	data, err := os.ReadFile(name)
+func readSnapshot(g *Globals, d *Deps, name, flag string) (evidence.Snapshot, error) {
+	path, err := outputPath(g, d, name)
+	if err != nil {
+		return evidence.Snapshot{}, err
+	}
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return evidence.Snapshot{}, &RunError{Message: fmt.Sprintf("%s %s: cannot read the evidence snapshot: %v", flag, name, plainIOError(err))}
 	}

@@ -27,7 +27,7 @@ func (c *VerifyCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err != nil {
 		return err
 	}
-	s, err := readSnapshot(c.Snapshot, "ah verify")
+	s, err := readSnapshot(g, d, c.Snapshot, "ah verify")
 	if err != nil {
 		return err
 	}
