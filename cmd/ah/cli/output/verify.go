@@ -37,4 +37,3 @@ func (p *VerifyText) Print(r evidence.Result) error {
 	_, err := fmt.Fprintf(p.w, "%d fresh, %d stale: %s\n", r.Fresh, r.Stale, verdict)
 	return err
 }
-
