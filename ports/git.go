@@ -29,8 +29,9 @@ type Git interface {
 	// ResolveCommit returns the full commit id ref names (git rev-parse
 	// --verify ref^{commit}), or ErrUnknownRef.
 	ResolveCommit(ctx context.Context, ref string) (string, error)
-	// ResolveTree returns the full id of the tree ref names (git
-	// rev-parse --verify ref^{tree}): a commit's tree, or a tree id git
-	// has; ErrUnknownRef when it names none.
+	// ResolveTree returns the id of the tree of the commit ref names (git
+	// rev-parse --verify ref^{tree}), or ErrUnknownRef (a repository with
+	// no commit yet has no HEAD tree). A tree id git has names itself, so
+	// ResolveTree also says whether git knows a tree (ah verify).
 	ResolveTree(ctx context.Context, ref string) (string, error)
 }

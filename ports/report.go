@@ -38,6 +38,10 @@ type TestCase struct {
 	// vitest file, legal there): the n-th such test in definition order
 	// has Repeat n-1. Tests of equal Path and Repeat are one test.
 	Repeat int
+	// Cached is true when the framework replayed this result from its
+	// cache instead of running the test (go test's "(cached)"): it did
+	// not run in this check (issue 36).
+	Cached bool
 }
 
 // ReportError is a problem the framework reported outside any test case:

@@ -35,8 +35,8 @@ type Options struct {
 	// <capability>/<scenario-id> scenarios; the rest count as skipped.
 	Units []string
 	// Strict makes warnings fail the gate (ah check --strict) and, with
-	// Exec, requires every structured adapter binding to show a selected
-	// test that ran and passed (issue 12).
+	// Exec, asks go for a fresh run instead of its test cache; verdicts
+	// follow the one rule in every mode (issue 36).
 	Strict bool
 	// Shard, when set, runs only this shard's jobs (shard.go). Structural
 	// findings are computed in every shard (they are cheap) but reported
@@ -150,6 +150,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		out.shard = &report.Shard{
 			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
 			Corpus: corpusDigest(fsys, corpus), Selection: selectionInput(opts),
+			Tree: opts.Shard.Tree, Dirty: opts.Shard.Dirty,
 		}
 	}
 	if opts.Exec != nil {

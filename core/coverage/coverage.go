@@ -65,19 +65,20 @@ type Row struct {
 	Cells []Cell
 }
 
-// Proofs of a proven scenario whose tests ran (issue 23): by named tests
-// in a structured report, or by an exit status alone (a shell or generic
-// runner, a custom runner's envelope, an adapter whose report was
-// missing). A scenario with both kinds of binding counts as exit-code: it
-// is only as proven as its weakest binding.
+// Proofs of a proven scenario whose tests ran (issues 23 and 36): by named
+// tests that ran in this check, by named tests some of which the framework
+// replayed from its cache (go test), or by an exit status alone (a shell
+// or generic runner, a custom runner's envelope). A scenario counts as its
+// weakest binding: exit-code, then cache, then tests.
 const (
 	ProofTests    = "tests"
+	ProofCache    = "cache"
 	ProofExitCode = "exit-code"
 )
 
 // Proofs counts proven scenarios by what proved them; zero when tests
 // did not run.
-type Proofs struct{ Tests, ExitCode int }
+type Proofs struct{ Tests, Cache, ExitCode int }
 
 // Proofs counts the proven scenarios by their proof.
 func (m Matrix) Proofs() Proofs {
@@ -86,6 +87,8 @@ func (m Matrix) Proofs() Proofs {
 		switch s.Proof {
 		case ProofTests:
 			p.Tests++
+		case ProofCache:
+			p.Cache++
 		case ProofExitCode:
 			p.ExitCode++
 		}
@@ -99,12 +102,17 @@ func proofOf(u report.Unit) string {
 	if u.Status != report.UnitPassed || len(u.Bindings) == 0 {
 		return ""
 	}
+	proof := ProofTests
 	for _, b := range u.Bindings {
-		if b.Evidence != report.EvidenceTests {
+		switch b.Evidence {
+		case report.EvidenceTests:
+		case report.EvidenceCache:
+			proof = ProofCache
+		default:
 			return ProofExitCode
 		}
 	}
-	return ProofTests
+	return proof
 }
 
 // Entry is one scenario's place in the matrix.

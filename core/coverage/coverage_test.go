@@ -151,7 +151,8 @@ func TestBuildRequirementAndExecutions(t *testing.T) {
 
 // TestProofs: a covered scenario whose tests ran is proven by tests only
 // when every binding rested on named tests; one binding on an exit code
-// makes it exit-code (issue 23). Without a run there is no proof.
+// makes it exit-code (issue 23), one on go's test cache makes it cache
+// (issue 36). Without a run there is no proof.
 func TestProofs(t *testing.T) {
 	withBindings := func(id string, evidence ...string) report.Unit {
 		u := unit("p", id, report.UnitPassed)
@@ -164,12 +165,17 @@ func TestProofs(t *testing.T) {
 		withBindings("tests", report.EvidenceTests, report.EvidenceTests),
 		withBindings("mixed", report.EvidenceTests, report.EvidenceExitCode),
 		withBindings("missing", report.EvidenceReportMissing),
+		withBindings("cached", report.EvidenceTests, report.EvidenceCache),
+		withBindings("cache-and-exit", report.EvidenceCache, report.EvidenceExitCode),
 		unit("p", "valid", report.UnitValid),
 	}}
 	m := coverage.Build(fstest.MapFS{}, rep)
-	assert.Equal(t, []string{coverage.ProofTests, coverage.ProofExitCode, coverage.ProofExitCode, ""},
-		[]string{m.Scenarios[0].Proof, m.Scenarios[1].Proof, m.Scenarios[2].Proof, m.Scenarios[3].Proof})
-	assert.Equal(t, coverage.Proofs{Tests: 1, ExitCode: 2}, m.Proofs())
+	var got []string
+	for _, sc := range m.Scenarios {
+		got = append(got, sc.Proof)
+	}
+	assert.Equal(t, []string{coverage.ProofTests, coverage.ProofExitCode, coverage.ProofExitCode, coverage.ProofCache, coverage.ProofExitCode, ""}, got)
+	assert.Equal(t, coverage.Proofs{Tests: 1, Cache: 1, ExitCode: 3}, m.Proofs())
 }
 
 // TestBuildCountsOutOfScope: scenarios [scope] leaves out are counted in

@@ -53,3 +53,38 @@ func skippedSummary(rep ports.TestReport) string {
 	}
 	return fmt.Sprintf("%d skipped (%s)", len(ids), named(ids))
 }
+
+// timeoutSetting names a timed-out batch's bound and the setting that
+// gave it (issue 36): the first member whose bound it is, by its
+// timeout_seconds or, when it sets none, [execution]
+// default_timeout_seconds; the batch runs under the largest bound of its
+// members (C-batch-timeout).
+func timeoutSetting(jobs []Job, members []int, timeout time.Duration) string {
+	for _, m := range members {
+		j := jobs[m]
+		if j.Invocation.Timeout != timeout || len(j.Owners) == 0 {
+			continue
+		}
+		b := j.Owners[0]
+		if b.Entry.TimeoutSeconds > 0 {
+			return fmt.Sprintf("%s, the timeout_seconds of tests.%s[%d] in %s and the largest bound of its bindings",
+				seconds(timeout), b.Entry.Type, b.Entry.Index, b.ContractPath)
+		}
+		return fmt.Sprintf("%s, [execution] default_timeout_seconds in .espectacular/config.toml, the bound of its bindings that set no timeout_seconds", seconds(timeout))
+	}
+	return seconds(timeout)
+}
+
+// ranBefore says how far a timed-out batch had got: how many of its tests
+// had reported a result and how long they had run between them.
+func ranBefore(partial *ports.TestReport) string {
+	if partial == nil || len(partial.Tests) == 0 {
+		return "no test had reported a result yet (still building or collecting?)"
+	}
+	took, _ := overTime(0, partial.Tests)
+	n := fmt.Sprintf("%d tests", len(partial.Tests))
+	if len(partial.Tests) == 1 {
+		n = "1 test"
+	}
+	return fmt.Sprintf("by then %s had reported, having run %.1fs between them", n, took.Seconds())
+}

@@ -45,7 +45,7 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 	}
 	out := make([]JobResult, len(w.members))
 	rep := a.parse(o)
-	reason := fallbackReason(o, rep, a.partial(o), inv.Timeout)
+	reason := fallbackReason(o, rep, a.partial(o), timeoutSetting(jobs, w.members, inv.Timeout))
 	sels := b.sels
 	if reason == "" {
 		var checked ports.TestReport
@@ -84,12 +84,12 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 // verdicts; empty when it can. The exit status alone never decides. A
 // report that could not be read names the anomaly the driver saw in what
 // there was (a pytest session that never ended although pytest exited 0).
-func fallbackReason(o Outcome, rep, partial *ports.TestReport, timeout time.Duration) string {
+func fallbackReason(o Outcome, rep, partial *ports.TestReport, bound string) string {
 	switch {
 	case o.StartErr != nil:
 		return fmt.Sprintf("it could not start: %v", o.StartErr)
 	case o.Result.TimedOut:
-		return "it timed out after " + seconds(timeout) + "; per-binding re-runs carry the verdicts"
+		return "it timed out after " + bound + "; " + ranBefore(partial) + "; per-binding re-runs carry the verdicts"
 	case o.Result.Signaled:
 		return "it was killed by a signal"
 	case rep == nil && partial != nil && len(partial.Anomalies) > 0:
@@ -184,7 +184,7 @@ func attributed(j Job, o Outcome, a frameworkRunner, id string, matched []ports.
 		Verdict: verdict, ExitCode: exitCode(o), DurationMS: ms, Batch: id,
 	}
 	a.Describe(&ex)
-	setTests(&ex, report.EvidenceTests, matched, timings)
+	setTests(&ex, testsEvidence(matched), matched, timings)
 	for _, b := range j.Owners {
 		ex.Bindings = append(ex.Bindings, b.Ref())
 	}

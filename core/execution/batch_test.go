@@ -182,7 +182,10 @@ func TestBatchFallback(t *testing.T) {
 		reason string
 	}{
 		{"unparseable", ports.Result{Stdout: []byte("garbage")}, "unparseable or cut short"},
-		{"timed out", ports.Result{TimedOut: true, ExitCode: -1}, "timed out after 7s"},
+		// Issue 36: the reason names the setting that bounds the batch and
+		// how far its tests had got.
+		{"timed out", ports.Result{TimedOut: true, ExitCode: -1}, "timed out after 7s, the timeout_seconds of tests.fw[0] in .espectacular/c/s04.toml and the largest bound of its bindings; no test had reported a result yet"},
+		{"timed out after some tests", ports.Result{TimedOut: true, ExitCode: -1, Stdout: []byte("t01 passed 1500ms\nt02 passed 1000ms\n")}, "by then 2 tests had reported, having run 2.5s between them"},
 		{"killed", ports.Result{Signaled: true, ExitCode: -1}, "killed by a signal"},
 	}
 	for _, tt := range tests {

@@ -174,7 +174,7 @@ func TestEvidence(t *testing.T) {
 		assert.Equal(t, []report.TestRun{{ID: "t01", Outcome: "passed"}}, res.Executions[0].Tests)
 		assert.Equal(t, 1, res.Executions[0].TestCount)
 		assert.Equal(t, report.EvidenceReportMissing, res.Executions[1].Evidence, "an unreadable report is no proof")
-		assert.Equal(t, execution.Passed, res.Executions[1].Verdict, "the exit status still decides by default")
+		assert.Equal(t, execution.NoTestsRan, res.Executions[1].Verdict, "an exit status alone passes nothing (issue 36)")
 	})
 	t.Run("batched, with timings", func(t *testing.T) {
 		res, _ := batchRunTimed(t, 9, execution.Options{Workers: 1, Batch: true}, true, answer, nil)

@@ -46,11 +46,12 @@ func setTests(ex *Execution, kind string, tests []ports.TestCase, timings bool) 
 }
 
 // evidence of an adapter run: its tests when the report arrived whole and
-// consistent; report-missing, with whatever tests were read, when it never
-// arrived, was cut short or contradicted itself.
+// consistent (cache when some were replayed, not run); report-missing,
+// with whatever tests were read, when it never arrived, was cut short or
+// contradicted itself.
 func (a frameworkRunner) evidence(o Outcome) (string, []ports.TestCase) {
 	if rep := a.parse(o); rep != nil && len(rep.Anomalies) == 0 {
-		return report.EvidenceTests, rep.Tests
+		return testsEvidence(rep.Tests), rep.Tests
 	}
 	if p := a.partial(o); p != nil {
 		return report.EvidenceReportMissing, p.Tests
@@ -61,4 +62,15 @@ func (a frameworkRunner) evidence(o Outcome) (string, []ports.TestCase) {
 // evidence of a custom runner: its envelope.
 func (customRunner) evidence(Outcome) (string, []ports.TestCase) {
 	return report.EvidenceEnvelope, nil
+}
+
+// testsEvidence is the evidence of tests read from a whole report: cache
+// when the framework replayed any of them from its cache (issue 36), so a
+// verdict resting partly on an earlier run is never shown as proven by
+// tests that ran in this check.
+func testsEvidence(tests []ports.TestCase) string {
+	if slices.ContainsFunc(tests, func(tc ports.TestCase) bool { return tc.Cached }) {
+		return report.EvidenceCache
+	}
+	return report.EvidenceTests
 }

@@ -44,8 +44,8 @@ func (a frameworkRunner) Describe(ex *Execution) {
 
 // Start gives the job a private scratch directory, writes the driver's
 // files there and returns the prepared command; Cleanup removes the
-// directory. Without a scratch the job runs as declared and is judged by
-// its exit status alone.
+// directory. Without a scratch the job runs as declared, with no report
+// to prove a pass.
 func (a frameworkRunner) Start(ctx context.Context, env Env, inv Invocation) (Started, error) {
 	cmd := env.command(inv, 0)
 	if env.Scratch == nil {

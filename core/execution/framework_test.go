@@ -114,8 +114,12 @@ func TestAdapterVerdicts(t *testing.T) {
 		action finding.Action
 		failed []finding.FailedTest
 	}{
-		{name: "tests passed, exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass, skip}},
+		{name: "tests passed, exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass}},
 			verdict: execution.Passed},
+		// Issue 36: a selected skip beside a pass fails, as in a batch.
+		{name: "a pass beside a skip, exit 0", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass, skip}},
+			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml passed, but its flags select skipped tests: 1 skipped (" + skip.ID + "); a pass needs every selected test to run and pass; a skipped, todo or xfail test proves nothing: make the test run, or narrow the flags to the tests that prove this scenario"},
 		{name: "nothing ran, exit 0", report: &ports.TestReport{Parsed: true},
 			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml ran no test (exit status 0): its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"},
@@ -159,8 +163,11 @@ func TestAdapterVerdicts(t *testing.T) {
 		{name: "tests passed but the exit status says otherwise", report: &ports.TestReport{Parsed: true, Tests: []ports.TestCase{pass}},
 			result: ports.Result{ExitCode: 3}, verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml exited with status 3"},
-		{name: "unparsed report: exit 0 passes", report: &ports.TestReport{Tests: []ports.TestCase{fail}},
-			verdict: execution.Passed},
+		// Issue 36: exit 0 without a whole report is never a pass.
+		{name: "unparsed report: exit 0 is no-tests-ran", report: &ports.TestReport{Tests: []ports.TestCase{fail}},
+			verdict: execution.NoTestsRan, kind: finding.NoTestsRan, typ: "fw",
+			message: "tests.python[0] of .espectacular/c/a.toml exited with status 0, but the framework ended before it reported: its report is missing or cut short; an exit status without the framework's own report of the selected tests proves nothing; " +
+				"run test.command and find what ends the framework early (a test calling os._exit or process.exit, a crash, a plugin), or what writes into its report (ah explain evidence)"},
 		{name: "no report: the exit status decides", result: ports.Result{ExitCode: 1},
 			verdict: execution.Failed, kind: finding.TestFailing, typ: "fw",
 			message: "tests.python[0] of .espectacular/c/a.toml exited with status 1"},
@@ -255,7 +262,8 @@ func TestPrepareFailsCleanly(t *testing.T) {
 	res = execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo"}, jobs, execution.Options{Workers: 1})
 	assert.Len(t, proc.Calls(), 1, "without a scratch the job runs as declared")
 	assert.Equal(t, []string{"fw", "t"}, proc.Calls()[0].Argv)
-	assert.Equal(t, 1, res.Passed)
+	assert.Equal(t, 0, res.Passed, "without its report a run proves nothing (issue 36)")
+	assert.Equal(t, execution.NoTestsRan, res.Executions[0].Verdict)
 }
 
 func TestPlanKeepsAdaptersApart(t *testing.T) {

@@ -12,27 +12,35 @@ import (
 // maxNamed bounds how many failing tests or errors a message names.
 const maxNamed = 3
 
-// Judge judges an adapter job by its parsed report, falling back to
-// the exit status when there is none (not prepared, not written, cut, or
-// not understood). With a report: any failed test, reported error or
-// non-zero exit fails (pytest's exit 5 and vitest's "no test files"
-// included: the finding says nothing was collected); otherwise a run in
-// which no test passed ran nothing and is no-tests-ran; otherwise it passes.
+// Judge judges an adapter job by the one verdict rule (issue 36), the
+// same whatever the batch size and with or without --strict: a run that
+// did not exit 0 on its own fails on its exit status (seeds 000 and 004;
+// pytest's exit 5 and vitest's "no test files" included: the finding says
+// nothing was collected); a run that exited 0 passes only when its report
+// arrived whole and consistent and shows at least one test its flags
+// select that ran and passed, no failed test, no reported error and no
+// selected skip. A report missing, cut short or inconsistent after exit 0
+// is no-tests-ran: the framework ended before it reported.
 func (a frameworkRunner) Judge(j Job, o Outcome) (string, func(Binding, *int64) []finding.Finding) {
 	verdict := verdictOf(o)
 	rep := a.parse(o)
-	if rep != nil && verdict != NotRun && verdict != TimedOut && o.StartErr == nil && !o.Result.Signaled {
-		verdict = reportVerdict(*rep, o.Result.ExitCode)
+	if verdict == Passed {
+		switch {
+		case rep == nil || len(rep.Anomalies) > 0:
+			// A report that never arrived, was cut short or contradicts
+			// itself proves nothing.
+			return NoTestsRan, func(b Binding, ms *int64) []finding.Finding {
+				return []finding.Finding{a.unreportedFinding(j, b, o, ms)}
+			}
+		case reportVerdict(*rep, 0) != Passed:
+			verdict = reportVerdict(*rep, 0)
+		case !a.provesSelected(j, rep):
+			verdict = NoTestsRan
+		}
 	}
-	if o.Strict && rep != nil && len(rep.Anomalies) > 0 {
-		rep = nil // a report that contradicts itself proves nothing
-	}
-	if o.Strict && verdict == Passed && !a.provesSelected(j, rep) {
-		verdict = NoTestsRan
-	}
-	if skipped := a.selectedSkips(j, rep); o.Strict && verdict == Passed && len(skipped.Tests) > 0 {
+	if skipped := a.selectedSkips(j, rep); verdict == Passed && len(skipped.Tests) > 0 {
 		return Failed, func(b Binding, ms *int64) []finding.Finding {
-			return []finding.Finding{a.strictSkipFinding(j, b, o, skipped, ms)}
+			return []finding.Finding{a.skipFinding(j, b, o, skipped, ms)}
 		}
 	}
 	return verdict, func(b Binding, ms *int64) []finding.Finding {
@@ -126,12 +134,9 @@ func invocationProblem(rep ports.TestReport) bool {
 
 func (a frameworkRunner) noTestsMessage(j Job, b Binding, o Outcome, r *ports.TestReport) string {
 	what := fmt.Sprintf("tests.%s[%d] of %s", b.Entry.Type, b.Entry.Index, b.ContractPath)
-	if r == nil {
-		return fmt.Sprintf("%s exited with status %d, but its structured output could not be read: --strict needs a selected test that ran and passed; %s", what, o.Result.ExitCode, strictAdvice)
-	}
 	rep := *r
 	if n := tally(rep)[ports.TestPassed]; n > 0 {
-		return fmt.Sprintf("%s passed %d tests, but none its flags select as %s matches them: --strict needs a selected test that ran and passed; %s", what, n, a.name, strictAdvice)
+		return fmt.Sprintf("%s passed %d tests, but none its flags select as %s matches them: a pass needs a selected test that ran and passed; %s", what, n, a.name, selectAdvice)
 	}
 	detail := fmt.Sprintf("exit status %d", o.Result.ExitCode)
 	if n := tally(rep)[ports.TestSkipped]; n > 0 {
@@ -139,6 +144,31 @@ func (a frameworkRunner) noTestsMessage(j Job, b Binding, o Outcome, r *ports.Te
 	}
 	return fmt.Sprintf("%s ran no test (%s): %s", what, detail, selectNothing)
 }
+
+// CauseUnreported is the cause named by the no-tests-ran finding of an
+// adapter run that exited 0 without a whole, consistent report (issue 36).
+const CauseUnreported = "the framework ended before it reported"
+
+// unreportedFinding is the no-tests-ran finding of an adapter run that
+// exited 0 but whose report is missing, cut short or inconsistent: the
+// anomaly the driver saw, when it saw one, says where it stopped.
+func (a frameworkRunner) unreportedFinding(j Job, b Binding, o Outcome, ms *int64) finding.Finding {
+	f := a.finding(j, b, o, Failed, nil, ms)
+	why := "its report is missing or cut short"
+	if p := a.partial(o); p != nil && len(p.Anomalies) > 0 {
+		why = p.Anomalies[0]
+	}
+	nf := finding.New(finding.NoTestsRan, fmt.Sprintf(
+		"tests.%s[%d] of %s exited with status 0, but %s: %s; an exit status without the framework's own report of the selected tests proves nothing; %s",
+		b.Entry.Type, b.Entry.Index, b.ContractPath, CauseUnreported, why, unreportedAdvice))
+	nf.ContractPath = f.ContractPath
+	nf = nf.WithScenario(b.Capability, b.SpecPath, b.Scenario)
+	nf.Test = f.Test
+	return nf
+}
+
+// unreportedAdvice is the fix for a run that ended before it reported.
+const unreportedAdvice = "run test.command and find what ends the framework early (a test calling os._exit or process.exit, a crash, a plugin), or what writes into its report (ah explain evidence)"
 
 // selectNothing is the advice for a run that selected no test.
 const selectNothing = "its flags select nothing, or only skipped tests; fix them so they select the test that proves this scenario"

@@ -29,9 +29,6 @@ type Outcome struct {
 	Streamed *ports.TestReport
 	// Dir is the absolute repository root the job ran in.
 	Dir string
-	// Strict asks an adapter's Judge for proof that a selected test ran
-	// and passed (ah check --strict, strict.go).
-	Strict bool
 }
 
 // JobResult is the judged result of one job: its execution record and the
@@ -127,7 +124,7 @@ func runJob(ctx context.Context, env Env, j Job) JobResult {
 
 // execute prepares, runs and reads one invocation.
 func execute(ctx context.Context, env Env, inv Invocation) Outcome {
-	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir, Strict: env.Strict}
+	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir}
 	st, err := inv.runner.Start(ctx, env, inv)
 	if err != nil {
 		// No exit status to record: every reader of an outcome looks at

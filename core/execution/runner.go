@@ -22,7 +22,7 @@ type Env struct {
 	// batch through its framework.
 	Repo fs.FS
 	// Scratch holds adapter report files; nil runs adapter jobs as
-	// declared, judged by their exit status alone.
+	// declared, without a report, so none of them can pass (issue 36).
 	Scratch ports.Scratch
 	// Getenv reads ah's environment for path lists a driver extends
 	// (PYTHONPATH); nil means empty.
@@ -32,8 +32,9 @@ type Env struct {
 	Wrapper []string
 	// Timings adds durations to the results.
 	Timings bool
-	// Strict: a structured adapter job passes only when its report shows a
-	// selected test that ran and passed (ah check --strict, strict.go).
+	// Strict (ah check --strict) asks a framework that may replay cached
+	// results for a fresh run (ports.Refresher). It never changes how a
+	// job is judged: the one verdict rule holds in every mode (issue 36).
 	Strict bool
 }
 

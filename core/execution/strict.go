@@ -9,12 +9,13 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-// strictAdvice is the fix for a binding --strict does not accept.
-const strictAdvice = "make its flags select the test that proves this scenario, with an anchored pattern"
+// selectAdvice is the fix for a binding whose report shows no selected
+// test that ran and passed.
+const selectAdvice = "make its flags select the test that proves this scenario, with an anchored pattern"
 
 // provesSelected reports whether a passing adapter run shows, in its
-// structured report, a test its flags select that ran and passed (ah
-// check --strict, issue 12). Without a report there is no proof. A driver
+// structured report, a test its flags select that ran and passed (issues
+// 12 and 36: every run, with or without --strict). Without a report there is no proof. A driver
 // that batches knows which tests a binding's flags select (a go run of
 // `-run '^TestA$/^x$'` also reports its parent TestA, which passes when no
 // subtest x exists); for the others any passed test counts, as the
@@ -38,8 +39,8 @@ func (a frameworkRunner) provesSelected(j Job, rep *ports.TestReport) bool {
 }
 
 // selectedSkips are the skipped tests of a report that the job's flags
-// select (all of them when the driver cannot tell): under --strict any of
-// them fails the binding, batched or not (issue 23).
+// select (all of them when the driver cannot tell): any of them fails the
+// binding, batched or not, with or without --strict (issues 23 and 36).
 func (a frameworkRunner) selectedSkips(j Job, rep *ports.TestReport) ports.TestReport {
 	out := ports.TestReport{Parsed: true}
 	if rep == nil {
@@ -60,11 +61,11 @@ func (a frameworkRunner) selectedSkips(j Job, rep *ports.TestReport) ports.TestR
 	return out
 }
 
-// strictSkipFinding is the test-failing finding of a binding --strict
-// fails for a selected skipped, todo or xfail test.
-func (a frameworkRunner) strictSkipFinding(j Job, b Binding, o Outcome, skipped ports.TestReport, ms *int64) finding.Finding {
+// skipFinding is the test-failing finding of a binding that passed but
+// selects a skipped, todo or xfail test.
+func (a frameworkRunner) skipFinding(j Job, b Binding, o Outcome, skipped ports.TestReport, ms *int64) finding.Finding {
 	f := a.finding(j, b, o, Failed, nil, ms)
-	f.Message = fmt.Sprintf("tests.%s[%d] of %s passed, but its flags select skipped tests: %s; --strict needs every selected test to run and pass; %s",
+	f.Message = fmt.Sprintf("tests.%s[%d] of %s passed, but its flags select skipped tests: %s; a pass needs every selected test to run and pass; %s",
 		b.Entry.Type, b.Entry.Index, b.ContractPath, skippedSummary(skipped), skipAdvice)
 	return f
 }

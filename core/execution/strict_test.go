@@ -2,6 +2,7 @@ package execution_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -15,57 +16,56 @@ import (
 	"github.com/espectacular/ah/ports/portstest"
 )
 
-// TestStrict: with --strict a passing adapter run needs a selected test
-// that ran and passed in its structured report (issue 12).
-func TestStrict(t *testing.T) {
+// TestOneRule: a passing adapter run needs, in its structured report, a
+// selected test that ran and passed and no selected skip; a report that
+// is missing or contradicts itself after exit 0 is no-tests-ran. --strict
+// changes none of it (issues 12, 23 and 36): every case runs both ways.
+func TestOneRule(t *testing.T) {
 	unparsed := func(ports.Result, []byte) ports.TestReport { return ports.TestReport{} }
+	batching := func() ports.Driver {
+		return portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}
+	}
 	tests := []struct {
 		name       string
 		driver     ports.Driver
 		stdout     string
-		strict     bool
 		want       string
 		wantInText string
 	}{
-		{"no report, not strict", &portstest.Driver{Adapter: "fw", ParseFunc: unparsed}, "", false, execution.Passed, ""},
-		{"no report, strict", &portstest.Driver{Adapter: "fw", ParseFunc: unparsed}, "", true, execution.NoTestsRan, "structured output could not be read"},
-		{"another test passed, not strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "other passed\n", false, execution.Passed, ""},
-		{"another test passed, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "other passed\n", true, execution.NoTestsRan, "passed 1 tests, but none its flags select"},
-		{"the selected test passed, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "other passed\nt01 passed\n", true, execution.Passed, ""},
-		{"any test passed, strict, no batcher", &portstest.Driver{Adapter: "fw", ParseFunc: lines}, "other passed\n", true, execution.Passed, ""},
-		// Issue 23: a selected skip fails a binding under --strict only;
-		// an unselected one does not; a report with an anomaly proves
-		// nothing under --strict and keeps the exit status otherwise.
-		{"a selected test skipped, not strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\nt01b skipped\n", false, execution.Passed, ""},
-		{"a selected test skipped, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\nt01/a skipped\n", true, execution.Failed, "its flags select skipped tests: 1 skipped (t01/a)"},
-		{"an unselected test skipped, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\nother skipped\n", true, execution.Passed, ""},
-		{"any test skipped, strict, no batcher", &portstest.Driver{Adapter: "fw", ParseFunc: lines}, "other passed\nx skipped\n", true, execution.Failed, "1 skipped (x)"},
-		{"an anomaly, not strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\n! forged\n", false, execution.Passed, ""},
-		{"an anomaly, strict", portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}, "t01 passed\n! forged\n", true, execution.NoTestsRan, "structured output could not be read"},
+		{"no report", &portstest.Driver{Adapter: "fw", ParseFunc: unparsed}, "", execution.NoTestsRan, "exited with status 0, but the framework ended before it reported"},
+		{"another test passed", batching(), "other passed\n", execution.NoTestsRan, "passed 1 tests, but none its flags select"},
+		{"the selected test passed", batching(), "other passed\nt01 passed\n", execution.Passed, ""},
+		{"any test passed, no batcher", &portstest.Driver{Adapter: "fw", ParseFunc: lines}, "other passed\n", execution.Passed, ""},
+		{"a selected test skipped", batching(), "t01 passed\nt01/a skipped\n", execution.Failed, "its flags select skipped tests: 1 skipped (t01/a)"},
+		{"an unselected test skipped", batching(), "t01 passed\nother skipped\n", execution.Passed, ""},
+		{"any test skipped, no batcher", &portstest.Driver{Adapter: "fw", ParseFunc: lines}, "other passed\nx skipped\n", execution.Failed, "1 skipped (x)"},
+		{"an anomaly", batching(), "t01 passed\n! forged\n", execution.NoTestsRan, "the framework ended before it reported: forged"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := binding("c", "s01", contract.Entry{Type: "fw", Flags: "t01"})
-			inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 5}, b, []string{"fw"}, tt.driver, ports.SourceManifest, "")
-			require.NoError(t, err)
-			proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) {
-				return ports.Result{Stdout: []byte(tt.stdout)}, nil
-			}}
-			env := execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Strict: tt.strict}
-			res := execution.Run(t.Context(), env, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv}), execution.Options{Workers: 1})
-			require.Len(t, res.Executions, 1)
-			assert.Equal(t, tt.want, res.Executions[0].Verdict)
-			if tt.wantInText != "" {
-				require.Len(t, res.Findings, 1)
-				assert.Contains(t, res.Findings[0].Message, tt.wantInText)
-			}
-		})
+		for _, strict := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, strict %v", tt.name, strict), func(t *testing.T) {
+				b := binding("c", "s01", contract.Entry{Type: "fw", Flags: "t01"})
+				inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 5}, b, []string{"fw"}, tt.driver, ports.SourceManifest, "")
+				require.NoError(t, err)
+				proc := &portstest.Process{Func: func(context.Context, ports.Command) (ports.Result, error) {
+					return ports.Result{Stdout: []byte(tt.stdout)}, nil
+				}}
+				env := execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Strict: strict}
+				res := execution.Run(t.Context(), env, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv}), execution.Options{Workers: 1})
+				require.Len(t, res.Executions, 1)
+				assert.Equal(t, tt.want, res.Executions[0].Verdict)
+				if tt.wantInText != "" {
+					require.Len(t, res.Findings, 1)
+					assert.Contains(t, res.Findings[0].Message, tt.wantInText)
+				}
+			})
+		}
 	}
 }
 
 // TestStrictUnreadableFlags: a batching driver that cannot read a
-// binding's flags cannot tell what they select, so under --strict any
-// passed test counts, as without a batcher.
+// binding's flags cannot tell what they select, so any passed test
+// counts, as without a batcher.
 func TestStrictUnreadableFlags(t *testing.T) {
 	d := portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", ParseFunc: lines}}
 	b := binding("c", "s01", contract.Entry{Type: "fw", Flags: "-x t01"})

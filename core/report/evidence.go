@@ -12,10 +12,14 @@ const (
 	// with its exit status; it names no tests.
 	EvidenceEnvelope = "envelope"
 	// EvidenceReportMissing: an adapter run whose structured report never
-	// arrived, was cut short or contradicted itself; the verdict is the
-	// exit status's (or a failure under --strict), never a proof by
-	// named tests.
+	// arrived, was cut short or contradicted itself; it never passes
+	// (issue 36): a non-zero exit is test-failing, an exit 0 no-tests-ran.
 	EvidenceReportMissing = "report-missing"
+	// EvidenceCache: a whole, consistent report some of whose tests the
+	// framework replayed from its cache (go test's "(cached)") instead of
+	// running them in this check; Execution.Tests lists them. Never
+	// counted as proven by named tests; --strict runs afresh (issue 36).
+	EvidenceCache = "cache"
 )
 
 // MaxEvidenceTests bounds Execution.Tests; TestCount keeps the total.

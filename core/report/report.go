@@ -52,6 +52,10 @@ type Shard struct {
 	// scenario in scope (id, title, body, paths), its contract's bytes and
 	// the config file.
 	Corpus string
+	// Tree and Dirty are the git tree of the checked commit and a digest
+	// of the uncommitted changes (shard.Tree, issue 36); empty outside a
+	// git work tree, and Dirty on a clean one.
+	Tree, Dirty string
 	// Selection is what the run was asked to run.
 	Selection SelectionInput
 	// Plan lists every job of the whole run, in plan order, with the shard

@@ -81,6 +81,9 @@ func sameRun(parts []Part) error {
 			return fail("checked another corpus than %s (corpus %s, not %s): run every shard on the same commit, specs, contracts and config", first.Name, short(s.Corpus), short(f.Corpus))
 		case !sameSelection(s.Selection, f.Selection):
 			return fail("was run with another selection than %s: %s, not %s; run every shard with the same --files, --base/--head or --all-tests and units%s", first.Name, describe(s.Selection), describe(f.Selection), worktreeHint(s.Selection, f.Selection))
+		case s.Tree != f.Tree || s.Dirty != f.Dirty:
+			return fail("checked another tree than %s: %s, not %s; run every shard on the same commit with the same uncommitted changes (none, in CI), and write the reports outside the repository",
+				first.Name, Tree{s.Tree, s.Dirty}, Tree{f.Tree, f.Dirty})
 		case !slices.Equal(p.Report.Scope.Changes, first.Report.Scope.Changes) || p.Report.Scope.Deployed != first.Report.Scope.Deployed:
 			return fail("checked another scope (--changes) than %s: run every shard with the same --changes", first.Name)
 		case p.Report.Summary.Scenarios != first.Report.Summary.Scenarios || p.Report.Summary.Skipped != first.Report.Summary.Skipped:

@@ -146,6 +146,11 @@ func TestMergeRefuses(t *testing.T) {
 		})), "r2.json", "--files x.md, not --all-tests"},
 		{"other units", parts(a, edit(b, func(r *report.Report) { r.Shard.Selection.Units = []string{"gate"} })), "r2.json", "another selection"},
 		{"other scenario count", parts(a, edit(b, func(r *report.Report) { r.Summary.Scenarios = 9 })), "r2.json", "counts other scenarios"},
+		// Issue 36: another commit, or other uncommitted changes.
+		{"other tree", parts(a, edit(b, func(r *report.Report) { r.Shard.Tree = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" })), "r2.json",
+			"checked another tree than r1.json: tree bbbbbbbbbbbb, not tree (no commit); run every shard on the same commit"},
+		{"dirty", parts(a, edit(b, func(r *report.Report) { r.Shard.Dirty = "sha256:0123456789abcdef0123" })), "r2.json",
+			"tree (no commit) with uncommitted changes sha256:0123456789ab, not tree (no commit)"},
 		{"other plan", parts(a, edit(b, func(r *report.Report) { r.Shard.Plan = r.Shard.Plan[:2] })), "r2.json", "planned another run"},
 		{"emptied shard", parts(a, edit(b, func(r *report.Report) {
 			*r.Executions, r.Shard.Order, r.Summary.Passed = nil, []int{}, 0

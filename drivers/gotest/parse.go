@@ -45,6 +45,9 @@ type pkgState struct {
 	output      headtail.Buffer
 	tests       []*testState
 	byName      map[string]*testState
+	// cached: the package's last output line before its end is go's own
+	// "ok <package> (cached)" (issue 36).
+	cached bool
 }
 
 type buildState struct {
@@ -100,6 +103,7 @@ func (p *parser) handle(ev event) {
 		switch ev.Action {
 		case "output":
 			pkg.output.WriteString(ev.Output)
+			pkg.cached = replayed.MatchString(ev.Output)
 		case "pass", "skip":
 			pkg.done = true
 		case "fail":
@@ -230,7 +234,7 @@ func (p *parser) report() ports.TestReport {
 				testFailed = true
 				continue
 			}
-			tc := ports.TestCase{ID: t.id, Path: []string{pkg.path, t.name}, Repeat: t.repeat, Status: t.status, Duration: t.elapsed}
+			tc := ports.TestCase{ID: t.id, Path: []string{pkg.path, t.name}, Repeat: t.repeat, Status: t.status, Duration: t.elapsed, Cached: pkg.cached}
 			switch t.status {
 			case ports.TestFailed, ports.TestSkipped:
 				tc.Message = headtail.Clip(testMessage(t.output.String()), MaxMessage)
@@ -276,6 +280,13 @@ func (pkg *pkgState) failedBySubtests(t *testState) bool {
 		return c.repeat == t.repeat && c.status == ports.TestFailed && strings.HasPrefix(c.name, t.name+"/")
 	})
 }
+
+// replayed matches the line go test itself writes last for a package
+// whose result it replayed from its test cache. Nothing the tests print
+// can follow it: a replay runs no test, and go writes this line after the
+// test binary's output has ended, so a test can only forge it earlier,
+// where the next output line resets it.
+var replayed = regexp.MustCompile(`^ok\s+\S+\s+\(cached\)`)
 
 // badFlag is the test binary's answer to a flag it does not define.
 // panicked matches the first line of an unrecovered panic.

@@ -188,3 +188,29 @@ func TestStreamBoundsOutput(t *testing.T) {
 	assert.Equal(t, ports.TestFailed, rep.Tests[0].Status)
 	assert.LessOrEqual(t, len(rep.Tests[0].Message), gotest.MaxMessage+64)
 }
+
+// TestParseCached: a result go replayed from its test cache is marked
+// Cached, by go's own last line for the package (issue 36); the same run
+// fresh is not, and neither is a package whose test printed that line
+// before go's own summary.
+func TestParseCached(t *testing.T) {
+	cached := gotest.Parse(driverstest.Fixture(t, "go-test-json-cached.json"))
+	require.True(t, cached.Parsed)
+	require.Len(t, cached.Tests, 1)
+	assert.True(t, cached.Tests[0].Cached)
+
+	fresh := gotest.Parse(driverstest.Fixture(t, "go-test-json-run-pass.json"))
+	require.Len(t, fresh.Tests, 1)
+	assert.False(t, fresh.Tests[0].Cached)
+
+	forged := `{"Action":"start","Package":"m"}
+{"Action":"run","Package":"m","Test":"TestA"}
+{"Action":"pass","Package":"m","Test":"TestA"}
+{"Action":"output","Package":"m","Output":"ok  \tm\t(cached)\n"}
+{"Action":"output","Package":"m","Output":"ok  \tm\t0.003s\n"}
+{"Action":"pass","Package":"m"}
+`
+	rep := gotest.Parse([]byte(forged))
+	require.Len(t, rep.Tests, 1)
+	assert.False(t, rep.Tests[0].Cached)
+}

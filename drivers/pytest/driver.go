@@ -1,6 +1,7 @@
 package pytest
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -14,6 +15,13 @@ const Name = "pytest"
 
 // NoCacheArgs keep pytest from writing .pytest_cache into the repository.
 var NoCacheArgs = []string{"-p", "no:cacheprovider"}
+
+// CoverageFile is the coverage data file of a run, in its scratch
+// directory (COVERAGE_FILE, which coverage.py reads over its config): two
+// runs in one working tree with `addopts = --cov` otherwise erase and
+// combine one `.coverage` together, and pytest-cov fails a passing run
+// with exit 3 (issue 36).
+const CoverageFile = ".coverage"
 
 // KindUsage is the ReportError kind Driver.Parse adds when pytest stopped
 // before running anything for a reason of its own: a usage error such as a
@@ -57,7 +65,7 @@ func (Driver) Prepare(words []string, scratch string) ports.Prepared {
 	key := NewKey()
 	return ports.Prepared{
 		Argv:   out,
-		Env:    []string{"PYTHONPATH=" + scratch},
+		Env:    []string{"PYTHONPATH=" + scratch, "COVERAGE_FILE=" + filepath.Join(scratch, CoverageFile)},
 		Files:  map[string][]byte{PluginModule + ".py": PluginSource, KeyFile: []byte(key + "\n")},
 		Stream: NewStream(key),
 	}

@@ -53,7 +53,7 @@ func TestPrepare(t *testing.T) {
 			assert.Equal(t, tt.want, got.Argv)
 			// No file holds the results and no variable names a channel:
 			// the report streams on stdout, each line keyed.
-			assert.Equal(t, []string{"PYTHONPATH=" + scratch}, got.Env)
+			assert.Equal(t, []string{"PYTHONPATH=" + scratch, "COVERAGE_FILE=" + filepath.Join(scratch, ".coverage")}, got.Env, "issue 36: each run its own coverage data")
 			assert.Empty(t, got.ReportFile)
 			assert.Equal(t, pytest.PluginSource, got.Files["ah_pytest_report.py"])
 			key := strings.TrimSpace(string(got.Files[pytest.KeyFile]))

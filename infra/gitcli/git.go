@@ -69,22 +69,22 @@ func (g *Git) ChangedFiles(ctx context.Context, base, head string) ([]string, er
 // ResolveCommit returns the full id of the commit ref names, or
 // ports.ErrUnknownRef when it names none (git exits 1 under --quiet).
 func (g *Git) ResolveCommit(ctx context.Context, ref string) (string, error) {
-	return g.resolve(ctx, ref, "commit")
+	return g.resolve(ctx, ref, "^{commit}")
 }
 
-// ResolveTree returns the full id of the tree ref names, or
+// ResolveTree returns the id of the tree of the commit ref names, or
 // ports.ErrUnknownRef when it names none.
 func (g *Git) ResolveTree(ctx context.Context, ref string) (string, error) {
-	return g.resolve(ctx, ref, "tree")
+	return g.resolve(ctx, ref, "^{tree}")
 }
 
-// resolve peels ref to an object of type kind (commit, tree).
-func (g *Git) resolve(ctx context.Context, ref, kind string) (string, error) {
+// resolve peels ref to the object kind suffix names (^{commit}, ^{tree}).
+func (g *Git) resolve(ctx context.Context, ref, suffix string) (string, error) {
 	if ref == "" || strings.HasPrefix(ref, "-") {
 		// A ref starting with "-" would be read as an option.
 		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
 	}
-	out, err := g.git(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{"+kind+"}")
+	out, err := g.git(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+suffix)
 	var ee *exitError
 	if errors.As(err, &ee) && ee.code == 1 {
 		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)

@@ -20,12 +20,11 @@ type Git struct {
 	// Diffs maps "base..head" to what ChangedFiles returns.
 	Changed []string
 	Diffs   map[string][]string
-	// Commits maps a ref to the commit id ResolveCommit returns; a ref not
-	// listed is ports.ErrUnknownRef.
+	// Commits maps a ref to the commit id ResolveCommit returns, Trees to
+	// the tree id ResolveTree returns; a ref not listed is
+	// ports.ErrUnknownRef.
 	Commits map[string]string
-	// Trees maps a ref to the tree id ResolveTree returns; a ref not
-	// listed is ports.ErrUnknownRef.
-	Trees map[string]string
+	Trees   map[string]string
 	// Err, when set, is returned by every method.
 	Err error
 
@@ -67,24 +66,21 @@ func (g *Git) WorktreeChanges(context.Context) ([]string, error) {
 
 // ResolveCommit implements ports.Git.
 func (g *Git) ResolveCommit(_ context.Context, ref string) (string, error) {
-	g.record("resolve " + ref)
-	if g.Err != nil {
-		return "", g.Err
-	}
-	id, ok := g.Commits[ref]
-	if !ok {
-		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
-	}
-	return id, nil
+	return g.resolve("resolve ", g.Commits, ref)
 }
 
 // ResolveTree implements ports.Git.
 func (g *Git) ResolveTree(_ context.Context, ref string) (string, error) {
-	g.record("tree " + ref)
+	return g.resolve("tree ", g.Trees, ref)
+}
+
+// resolve records the question and answers it from ids.
+func (g *Git) resolve(call string, ids map[string]string, ref string) (string, error) {
+	g.record(call + ref)
 	if g.Err != nil {
 		return "", g.Err
 	}
-	id, ok := g.Trees[ref]
+	id, ok := ids[ref]
 	if !ok {
 		return "", fmt.Errorf("resolve %q: %w", ref, ports.ErrUnknownRef)
 	}

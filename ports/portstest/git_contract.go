@@ -62,9 +62,15 @@ func RunGitContract(t *testing.T, newGit func(t *testing.T, s GitState) ports.Gi
 		again, err := g.ResolveCommit(t.Context(), head)
 		require.NoError(t, err)
 		assert.Equal(t, head, again, "a commit id resolves to itself")
+		tree, err := g.ResolveTree(t.Context(), "HEAD")
+		require.NoError(t, err)
+		assert.Regexp(t, `^[0-9a-f]{40}$`, tree)
+		assert.NotEqual(t, head, tree, "a commit's tree is another object")
 		for _, bad := range []string{"not-a-ref", "--all", ""} {
 			_, err = g.ResolveCommit(t.Context(), bad)
 			require.ErrorIs(t, err, ports.ErrUnknownRef, "ResolveCommit(%q)", bad)
+			_, err = g.ResolveTree(t.Context(), bad)
+			require.ErrorIs(t, err, ports.ErrUnknownRef, "ResolveTree(%q)", bad)
 		}
 		files, err := g.ChangedFiles(t.Context(), head, head)
 		require.NoError(t, err)

@@ -26,7 +26,7 @@ type CheckCmd struct {
 	// than mistaken for "not given".
 	Jobs     *int   `short:"J" name:"jobs" placeholder:"N" help:"Run up to N tests at once (default: [execution] jobs, else the processor count up to 4; 1 with --fail-fast)."`
 	FailFast bool   `name:"fail-fast" help:"Start no more tests after the first one that does not pass; the rest are reported as not run."`
-	Strict   bool   `help:"Treat warnings as failures (exit 1), and with --run-tests require every binding of a structured adapter (pytest, vitest, go, cargo) to show a selected test that ran and passed."`
+	Strict   bool   `help:"Treat warnings as failures (exit 1), and with --run-tests run go tests afresh instead of replaying go's test cache."`
 	Timings  bool   `help:"Add per-test and total durations to the output."`
 	Progress string `name:"progress" enum:"auto,bar,plain,none" default:"auto" placeholder:"MODE" help:"Progress on stderr while tests run: auto (a bar on a terminal; a line per finished test in CI or off a terminal), bar, plain or none."`
 	Quiet    bool   `short:"q" help:"No progress on stderr (same as --progress none)."`
@@ -102,6 +102,11 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	opts := check.Options{Units: c.Units, Strict: c.Strict, Changes: overlay.Normalize(c.Changes), Today: d.Clock.Now().Format(time.DateOnly)}
 	if c.Shard != "" {
 		s, _ := shard.Parse(c.Shard) // checked by Validate
+		tree, err := shard.Identify(ctx, d.Git(r.Root), r.FS)
+		if err != nil {
+			return fmt.Errorf("--shard records the git tree it checks: %w", err)
+		}
+		s.Tree, s.Dirty = tree.ID, tree.Dirty
 		opts.Shard = &s
 		if c.Durations != "" {
 			prev, err := readReport(c.Durations)

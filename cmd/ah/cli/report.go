@@ -68,7 +68,7 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	case "json":
 		err = output.ReportKind.JSON(d.Streams.Out, jsonOpts(), complete).Print(output.NewMatrixData(m, ran))
 	case "markdown":
-		err = output.NewCoverageMarkdown(d.Streams.Out).Print(m)
+		err = output.NewCoverageMarkdown(d.Streams.Out, ran).Print(m)
 	default:
 		err = output.NewCoverageText(d.Streams.Out, ran).Print(m)
 	}

@@ -13,7 +13,8 @@ import (
 // scenarios in each state that is not proven (at most listLimit each).
 //
 // With ran (--run-tests), a line splits the proven scenarios by what
-// proved them: named tests, or an exit status alone (issue 23).
+// proved them: named tests, cached results, or an exit status alone
+// (issues 23 and 36).
 func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 	cols := coverage.Columns()
 	width := len(coverage.Total)
@@ -35,8 +36,7 @@ func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 	}
 	fmt.Fprintf(&b, "\ncells: proven/missing/failing; the other states are counted below\n%s\n", stateCounts(m.Summary()))
 	if ran {
-		p := m.Proofs()
-		fmt.Fprintf(&b, "proven by named tests: %d | by an exit code alone: %d (ah explain evidence)\n", p.Tests, p.ExitCode)
+		fmt.Fprintf(&b, "%s\n", proofsLine(m.Proofs()))
 	}
 	for _, st := range coverage.States()[1:] {
 		in := m.InState(st)
@@ -54,6 +54,13 @@ func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// proofsLine splits the proven scenarios by what proved them (text and
+// Markdown say the same).
+func proofsLine(p coverage.Proofs) string {
+	return fmt.Sprintf("proven by named tests: %d | by cached results: %d | by an exit code alone: %d (ah explain evidence, ah explain cache)",
+		p.Tests, p.Cache, p.ExitCode)
 }
 
 // listLimit bounds each state's list in text: a corpus of 700 unbound
@@ -84,8 +91,9 @@ func stateHint(state string) string {
 	return ""
 }
 
-// CoverageMarkdown prints the matrix for a CI step summary.
-func CoverageMarkdown(w io.Writer, m coverage.Matrix) error {
+// CoverageMarkdown prints the matrix for a CI step summary; with ran
+// (--run-tests), the proven scenarios split by what proved them.
+func CoverageMarkdown(w io.Writer, m coverage.Matrix, ran bool) error {
 	cols := coverage.Columns()
 	s := m.Summary()
 	verdict := "complete"
@@ -95,6 +103,9 @@ func CoverageMarkdown(w io.Writer, m coverage.Matrix) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## ah report: coverage %s\n\n", verdict)
 	fmt.Fprintf(&b, "%s. Each cell: proven / missing / failing.\n\n", stateCounts(s))
+	if ran {
+		fmt.Fprintf(&b, "%s.\n\n", mdCell(proofsLine(m.Proofs())))
+	}
 	b.WriteString("| Spec |")
 	for _, c := range cols {
 		fmt.Fprintf(&b, " %s |", c)
@@ -131,13 +142,20 @@ func NewCoverageText(w io.Writer, ran bool) *CoverageTextPrinter {
 func (p *CoverageTextPrinter) Print(m coverage.Matrix) error { return CoverageText(p.w, m, p.ran) }
 
 // CoverageMarkdownPrinter prints the matrix as CoverageMarkdown does.
-type CoverageMarkdownPrinter struct{ w io.Writer }
+type CoverageMarkdownPrinter struct {
+	w   io.Writer
+	ran bool
+}
 
 // NewCoverageMarkdown returns the markdown printer of ah report.
-func NewCoverageMarkdown(w io.Writer) *CoverageMarkdownPrinter { return &CoverageMarkdownPrinter{w: w} }
+func NewCoverageMarkdown(w io.Writer, ran bool) *CoverageMarkdownPrinter {
+	return &CoverageMarkdownPrinter{w: w, ran: ran}
+}
 
 // Print writes m.
-func (p *CoverageMarkdownPrinter) Print(m coverage.Matrix) error { return CoverageMarkdown(p.w, m) }
+func (p *CoverageMarkdownPrinter) Print(m coverage.Matrix) error {
+	return CoverageMarkdown(p.w, m, p.ran)
+}
 
 // MatrixData is the data of the report envelope.
 type MatrixData struct {
@@ -171,9 +189,10 @@ func newCounts(c coverage.Cell) countsJSON {
 type matrixSummaryJSON struct {
 	Scenarios int `json:"scenarios"`
 	countsJSON
-	// ProvenByTests and ProvenByExitCode split the proven scenarios by
-	// what proved them, only with --run-tests (issue 23).
+	// ProvenByTests, ProvenByCache and ProvenByExitCode split the proven
+	// scenarios by what proved them, only with --run-tests (issues 23, 36).
 	ProvenByTests    *int `json:"proven_by_tests,omitempty"`
+	ProvenByCache    *int `json:"proven_by_cache,omitempty"`
 	ProvenByExitCode *int `json:"proven_by_exit_code,omitempty"`
 }
 
@@ -202,7 +221,7 @@ func NewMatrixData(m coverage.Matrix, ran bool) MatrixData {
 	out.Summary = matrixSummaryJSON{Scenarios: s.Total(), countsJSON: newCounts(s)}
 	if ran {
 		p := m.Proofs()
-		out.Summary.ProvenByTests, out.Summary.ProvenByExitCode = &p.Tests, &p.ExitCode
+		out.Summary.ProvenByTests, out.Summary.ProvenByCache, out.Summary.ProvenByExitCode = &p.Tests, &p.Cache, &p.ExitCode
 	}
 	for _, sc := range m.Scenarios {
 		out.Scenarios = append(out.Scenarios, scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Unit.Scenario.Title,

@@ -119,18 +119,21 @@ func htmlScenarioOf(s coverage.Entry) htmlScenario {
 	return sc
 }
 
-// evidenceOf is what an execution's verdict rests on (issue 23): the
-// tests its report names with their outcomes, bounded as in the JSON, or
-// a line saying an exit status alone decided it.
+// evidenceOf is what an execution's verdict rests on (issues 23 and 36):
+// the tests its report names with their outcomes, bounded as in the JSON,
+// after a line saying go replayed them from its cache when it did, or a
+// line saying an exit status alone decided it.
 func evidenceOf(e report.Execution) []string {
+	out := make([]string, 0, len(e.Tests)+2)
 	switch e.Evidence {
 	case "":
 		return nil
 	case report.EvidenceTests:
+	case report.EvidenceCache:
+		out = append(out, "cached: replayed from the framework's test cache, not run in this check (ah explain cache)")
 	default:
 		return []string{"no test names: " + e.Evidence + " (ah explain evidence)"}
 	}
-	out := make([]string, 0, len(e.Tests)+1)
 	for _, t := range e.Tests {
 		out = append(out, t.Outcome+": "+t.ID)
 	}

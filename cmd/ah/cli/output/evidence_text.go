@@ -7,19 +7,24 @@ import (
 	"github.com/espectacular/ah/core/report"
 )
 
-// writeEvidence prints, for each passing execution whose structured report
-// never arrived whole, a warning line: its pass rests on an exit status
-// alone (issue 23). With verbose, it then lists every execution's evidence:
-// the tests its report names, or what its verdict rests on instead.
+// writeEvidence prints, when some passing bindings rest on results the
+// framework replayed from its cache (go test), one note saying how many
+// (issue 36): they did not run in this check. With verbose, it then lists
+// every execution's evidence: the tests its report names, or what its
+// verdict rests on instead.
 func writeEvidence(b *strings.Builder, r report.Report, verbose bool, warn func(string) string) {
 	if r.Executions == nil {
 		return
 	}
+	cached := 0
 	for _, e := range *r.Executions {
-		if e.Evidence == report.EvidenceReportMissing && e.Verdict == "passed" {
-			fmt.Fprintf(b, "%s: %s: passed on its exit status alone: its structured report is missing, cut short or inconsistent (--strict fails it; ah explain evidence)\n",
-				strings.Join(e.Bindings, ", "), warn("warning"))
+		if e.Evidence == report.EvidenceCache && e.Verdict == "passed" {
+			cached += len(e.Bindings)
 		}
+	}
+	if cached > 0 {
+		fmt.Fprintf(b, "%s: %s passed on results the framework replayed from its test cache, not on runs in this check (ah check --strict runs them afresh; ah explain cache)\n",
+			warn("note"), count(cached, "binding", "bindings"))
 	}
 	if !verbose {
 		return
@@ -29,7 +34,7 @@ func writeEvidence(b *strings.Builder, r report.Report, verbose bool, warn func(
 			continue
 		}
 		fmt.Fprintf(b, "%s: %s, evidence %s", strings.Join(e.Bindings, ", "), e.Verdict, e.Evidence)
-		if e.Evidence == report.EvidenceTests || e.TestCount > 0 {
+		if e.Evidence == report.EvidenceTests || e.Evidence == report.EvidenceCache || e.TestCount > 0 {
 			fmt.Fprintf(b, ", %s", count(e.TestCount, "test", "tests"))
 		}
 		b.WriteString("\n")

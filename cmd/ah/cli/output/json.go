@@ -47,6 +47,8 @@ type shardJSON struct {
 	Total     int                 `json:"total"`
 	Order     []int               `json:"order"`
 	Corpus    string              `json:"corpus,omitempty"`
+	Tree      string              `json:"tree,omitempty"`
+	Dirty     string              `json:"dirty,omitempty"`
 	Selection *shardSelectionJSON `json:"selection,omitempty"`
 	Plan      []plannedJobJSON    `json:"plan,omitempty"`
 }
@@ -68,7 +70,7 @@ type plannedJobJSON struct {
 }
 
 func shardToJSON(s report.Shard) *shardJSON {
-	out := &shardJSON{Index: s.Index, Total: s.Total, Order: nonNil(s.Order), Corpus: s.Corpus}
+	out := &shardJSON{Index: s.Index, Total: s.Total, Order: nonNil(s.Order), Corpus: s.Corpus, Tree: s.Tree, Dirty: s.Dirty}
 	if s.Corpus == "" {
 		return out // a report without run identity (as written before issue 24)
 	}
@@ -81,7 +83,7 @@ func shardToJSON(s report.Shard) *shardJSON {
 }
 
 func shardFromJSON(d shardJSON) *report.Shard {
-	s := &report.Shard{Index: d.Index, Total: d.Total, Order: d.Order, Corpus: d.Corpus}
+	s := &report.Shard{Index: d.Index, Total: d.Total, Order: d.Order, Corpus: d.Corpus, Tree: d.Tree, Dirty: d.Dirty}
 	if d.Selection != nil {
 		in := d.Selection
 		s.Selection = report.SelectionInput{Source: in.Source, Base: in.Base, Head: in.Head, Files: in.Files, Units: in.Units, Strict: in.Strict}
@@ -156,7 +158,7 @@ func checkJSON(r report.Report) checkData {
 				Adapter: e.Adapter, DetectionSource: e.DetectionSource, Version: e.Version,
 				Batch: e.Batch, Evidence: e.Evidence,
 			}
-			if e.Evidence == report.EvidenceTests || e.Evidence == report.EvidenceReportMissing {
+			if e.Evidence == report.EvidenceTests || e.Evidence == report.EvidenceCache || e.Evidence == report.EvidenceReportMissing {
 				n := e.TestCount
 				execs[i].TestCount = &n
 			}
