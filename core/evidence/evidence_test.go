@@ -104,3 +104,17 @@ func TestDirtyDiff(t *testing.T) {
 	b := []evidence.Dirty{{Path: "same", SHA256: "1"}, {Path: "edited", SHA256: "2"}, {Path: "only-now", Deleted: true}}
 	assert.Equal(t, []string{"edited", "only-now", "only-then"}, evidence.DirtyDiff(a, b))
 }
+
+// A pass resting on go test's cache replay is no fresh proof: verify does
+// not count it and --carry runs it again (issue 36's verdict rule).
+func TestCacheReplayIsNoProof(t *testing.T) {
+	rep := sample()
+	rep.Units[0].Bindings[0].Evidence = report.EvidenceCache
+	s := evidence.Of(rep, evidence.State{Tree: tree}, "0.1.0", nil)
+	assert.False(t, s.Proven("b/two"))
+	res := evidence.Judge(s, report.Report{Units: []report.Unit{{Capability: "b", Scenario: finding.ScenarioRef{ID: "two"}, Status: report.UnitValid}},
+		Selection: &selection.Decision{Reasons: []selection.Reason{{Contract: "b/two", Rule: selection.RuleNotProven}}}})
+	assert.False(t, res.OK)
+	assert.Equal(t, evidence.Fresh, res.Contracts[0].State)
+	assert.Contains(t, res.Contracts[0].Detail, "cache replay")
+}

@@ -35,8 +35,8 @@ type Result struct {
 	Contracts []Verdict `json:"contracts"`
 	Fresh     int       `json:"fresh"`
 	Stale     int       `json:"stale"`
-	// OK: every contract in scope is fresh and passed (waived ones
-	// aside) and nothing structural blocks the gate.
+	// OK: every contract in scope is fresh and proven (passed, and not on
+	// a cache replay; waived ones aside) and nothing structural blocks.
 	OK bool `json:"ok"`
 }
 
@@ -88,10 +88,13 @@ func Judge(s Snapshot, rep report.Report) Result {
 		default:
 			v.State, v.Detail = Stale, res.Fallback
 		}
+		if v.State == Fresh && v.Verdict == report.UnitPassed && !c.proven() {
+			v.Detail = "its pass rests on a go test cache replay (evidence cache), which proves nothing here: ah check --run-tests --strict --carry runs it afresh"
+		}
 		switch v.State {
 		case Fresh:
 			res.Fresh++
-			res.OK = res.OK && v.Verdict == report.UnitPassed
+			res.OK = res.OK && c.proven()
 		case Stale, Invalid:
 			res.Stale++
 			res.OK = false

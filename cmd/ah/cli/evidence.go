@@ -64,7 +64,7 @@ func carryFrom(ctx context.Context, d *Deps, r *repo, s evidence.Snapshot) carry
 		return c
 	}
 	for _, k := range s.Contracts {
-		if s.Passed(k.Key) {
+		if s.Proven(k.Key) {
 			c.Carry.Passed[k.Key] = true
 		}
 	}

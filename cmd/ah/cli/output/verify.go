@@ -24,6 +24,8 @@ func (p *VerifyText) Print(r evidence.Result) error {
 		switch {
 		case c.State == evidence.Fresh && c.Verdict != "passed":
 			fmt.Fprintf(p.w, "fresh  %s: %s in the snapshot\n", Escape(c.Key), Escape(c.Verdict))
+		case c.State == evidence.Fresh && c.Detail != "":
+			fmt.Fprintf(p.w, "fresh  %s: %s\n", Escape(c.Key), Escape(c.Detail))
 		case c.State == evidence.Stale && c.File != "":
 			fmt.Fprintf(p.w, "stale  %s: %s changed (%s: %s)\n", Escape(c.Key), Escape(c.File), c.Rule, Escape(c.Detail))
 		case c.State != evidence.Fresh:
@@ -32,7 +34,7 @@ func (p *VerifyText) Print(r evidence.Result) error {
 	}
 	verdict := "the snapshot proves this tree"
 	if !r.OK {
-		verdict = fmt.Sprintf("the snapshot does not prove this tree: run ah check --run-tests --carry %s to run only what is not fresh and passed", Escape(p.file))
+		verdict = fmt.Sprintf("the snapshot does not prove this tree: run ah check --run-tests --strict --carry %s to run only what is not fresh and proven", Escape(p.file))
 	}
 	_, err := fmt.Fprintf(p.w, "%d fresh, %d stale: %s\n", r.Fresh, r.Stale, verdict)
 	return err
