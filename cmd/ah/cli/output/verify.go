@@ -19,7 +19,7 @@ func NewVerifyText(w io.Writer, file string) *VerifyText { return &VerifyText{w:
 
 // Print implements PrinterOf.
 func (p *VerifyText) Print(r evidence.Result) error {
-	fmt.Fprintf(p.w, "snapshot of tree %s, current tree %s: %d changed files\n", shortID(r.Snapshot), shortID(r.Tree), len(r.ChangedFiles))
+	fmt.Fprintf(p.w, "snapshot of tree %s, current tree %s: %s\n", shortID(r.Snapshot), shortID(r.Tree), count(len(r.ChangedFiles), "changed file", "changed files"))
 	for _, c := range r.Contracts {
 		switch {
 		case c.State == evidence.Fresh && c.Verdict != "passed":
