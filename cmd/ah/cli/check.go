@@ -75,6 +75,9 @@ func (c *CheckCmd) Validate() error {
 	if c.Carry != "" && (c.AllTests || c.Files != nil || c.Base != "" || c.Shard != "") {
 		return errors.New("--carry selects by the changes since its snapshot: give it without --all-tests, --files, --base or --shard")
 	}
+	if (c.Evidence != "" || c.Carry != "") && len(c.Changes) > 0 {
+		return errors.New("--evidence and --carry prove the deployed specs: give them without --changes")
+	}
 	if c.Evidence != "" && c.Shard != "" {
 		return errors.New("--evidence with --shard: write the snapshot of the whole run with ah merge --evidence FILE")
 	}
