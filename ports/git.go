@@ -31,6 +31,7 @@ type Git interface {
 	ResolveCommit(ctx context.Context, ref string) (string, error)
 	// ResolveTree returns the id of the tree of the commit ref names (git
 	// rev-parse --verify ref^{tree}), or ErrUnknownRef (a repository with
-	// no commit yet has no HEAD tree).
+	// no commit yet has no HEAD tree). A tree id git has names itself, so
+	// ResolveTree also says whether git knows a tree (ah verify).
 	ResolveTree(ctx context.Context, ref string) (string, error)
 }

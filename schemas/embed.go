@@ -32,6 +32,10 @@ const (
 	// NextOutput is the structured content of the MCP tool ah_next (issue
 	// 30): no CLI command prints it.
 	NextOutput = "next-output.schema.json"
+	// Evidence is the evidence snapshot of ah check --evidence (issue 41).
+	Evidence = "evidence.schema.json"
+	// VerifyOutput is the envelope of ah verify (issue 41).
+	VerifyOutput = "verify-output.schema.json"
 	// ErrorOutput is the envelope of any command that could not run; the
 	// command's own output schema accepts it too, except for envelope_kind
 	// "error" (no command recognised).

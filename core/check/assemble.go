@@ -29,6 +29,10 @@ type outcome struct {
 	elsewhere map[string]bool
 	// picked is the changed-files selection (nil when none was made).
 	picked *selection.Decision
+	// carried are the contract keys whose pass ah check --carry took from
+	// the snapshot of tree carriedFrom.
+	carried     map[string]bool
+	carriedFrom string
 }
 
 // assemble builds the report from the stages' results: findings sorted,
@@ -64,6 +68,7 @@ func assemble(o outcome) Report {
 	rep.Summary.Skipped = o.skipped
 	rep.Summary.OutOfScope = len(o.outOfScope)
 	rep.Summary.Waived = len(o.v.waived)
+	rep.Summary.Carried = len(o.carried)
 	rep.Units = units(o)
 	for _, u := range o.outOfScope {
 		rep.OutOfScope = append(rep.OutOfScope, report.Unit{
@@ -106,6 +111,8 @@ func units(o outcome) []report.Unit {
 			ru.Status = report.UnitWaived
 			ru.Waiver = &report.Waiver{Reason: w.waiver.Reason, Expires: w.waiver.Expires}
 		case !ok:
+		case o.carried[key]:
+			ru.Status, ru.CarriedFrom = report.UnitCarried, o.carriedFrom
 		case o.ran == nil, o.picked != nil && !o.picked.Runs(u.Key()):
 			// Checked, not run: the selection skipped its tests.
 			ru.Status = report.UnitValid

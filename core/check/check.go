@@ -67,6 +67,10 @@ type Options struct {
 	// tool in this project (doctor.MutationToolKnown): only then is it
 	// offered as an apply_command (issue 27).
 	MutationEnableWorks bool
+	// Carry, with Exec and a Select of source snapshot, carries the
+	// passes of an evidence snapshot (ah check --carry, ah verify; issue
+	// 41; carry.go).
+	Carry *Carry
 }
 
 // Exec configures test execution: how many tests at once and how they
@@ -164,7 +168,14 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		if opts.Select != nil {
 			var d selection.Decision
 			ready, d = affected(ctx, cfg, sc, ready, *opts.Select, opts.Env)
+			if opts.Carry != nil {
+				ready, d, out.carried = carryOver(v.ready, d, opts.Carry.Passed)
+				out.carriedFrom = opts.Carry.Tree
+			}
 			out.picked = &d
+		}
+		if opts.Carry != nil && opts.Carry.Verify {
+			return assemble(out), nil
 		}
 		jobs, unresolved := plan(cfg, ready)
 		if out.shard != nil {

@@ -22,6 +22,9 @@ type Summary struct {
 	// zero.
 	OutOfScope int `json:"out_of_scope,omitempty"`
 	Waived     int `json:"waived,omitempty"`
+	// Carried counts the scenarios whose pass ah check --carry took from
+	// an evidence snapshot (issue 41), apart from Passed; omitted when zero.
+	Carried int `json:"carried,omitempty"`
 }
 
 // Summarize counts fs by category and kind; scenarios is the number of

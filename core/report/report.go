@@ -116,6 +116,11 @@ const (
 	// UnitOutOfScope: [scope] in the config leaves the scenario out; it
 	// is listed in Report.OutOfScope, never in Units.
 	UnitOutOfScope = "out_of_scope"
+	// UnitCarried: ah check --carry took the contract's pass from an
+	// evidence snapshot whose tree no changed file affecting it separates
+	// from this one (issue 41); its tests were not run. Unit.CarriedFrom
+	// names the tree that proved it.
+	UnitCarried = "carried"
 )
 
 // Unit is one scenario in scope and what became of it.
@@ -125,6 +130,8 @@ type Unit struct {
 	ContractPath string
 	Scenario     finding.ScenarioRef
 	Status       string
+	// CarriedFrom is the git tree whose run proved a carried unit.
+	CarriedFrom string
 	// Bindings are the unit's test entries, in contract order; empty when
 	// tests were not run.
 	Bindings []Binding

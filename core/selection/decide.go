@@ -76,6 +76,9 @@ const (
 	// RuleUnaccounted: no spec layout, graph or [selection] ignore
 	// accounts for the file, so every contract runs (issue 35).
 	RuleUnaccounted = "unaccounted"
+	// RuleNotProven: ah check --carry runs a contract no changed file
+	// affects because the snapshot holds no pass of it (issue 41).
+	RuleNotProven = "not-proven"
 )
 
 // Runs reports whether the contract with this key runs.
@@ -104,6 +107,14 @@ func Decide(ch Changes, contracts []Contract, known []string, rules Rules, gs Gr
 		return everything(d, contracts, "")
 	case ch.Problem != "":
 		return everything(d, contracts, ch.Problem)
+	case ch.Source == Snapshot && len(ch.Files) == 0:
+		// Nothing changed since the snapshot: no contract is affected.
+		d.Selected, d.SelectedContracts, d.Skipped = []string{}, []string{}, []string{}
+		for _, c := range contracts {
+			d.Skipped = append(d.Skipped, c.Key)
+		}
+		d.Skipped = sorted(d.Skipped)
+		return d
 	case gs.Problem != "":
 		return everything(d, contracts, gs.Problem)
 	}

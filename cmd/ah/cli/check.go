@@ -11,6 +11,7 @@ import (
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/evidence"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/core/shard"
@@ -48,6 +49,9 @@ type CheckCmd struct {
 	// Mutation and PreCommit: issue 16 (quality measurement).
 	Mutation  bool `name:"mutation" help:"Also run the [quality.mutation] tool for each contract with [quality.mutation] enabled = true (and once for the project when the config enables it) and report quality-mutation scores; a score never fails the gate."`
 	PreCommit bool `name:"pre-commit" help:"Run in pre-commit scope (also AH_SCOPE=pre-commit): mutation measurement is skipped unless --mutation is given."`
+	// Evidence and Carry: issue 41 (evidence that outlives the run).
+	Evidence string `name:"evidence" placeholder:"FILE" help:"With --run-tests: write an evidence snapshot to FILE: the git tree the run proved, the config digest and each contract's verdict with the tests that proved it; ah verify FILE checks it later without running a test."`
+	Carry    string `name:"carry" placeholder:"FILE" help:"With --run-tests: run only the contracts a change since the evidence snapshot FILE can affect and carry the snapshot's passes of the others (ah explain carried)."`
 }
 
 // Help is the detail of `ah check --help`.
@@ -65,6 +69,18 @@ func (c *CheckCmd) Validate() error {
 	}
 	if c.Durations != "" && c.Shard == "" {
 		return errors.New("--durations balances shards: use it with --shard K/N")
+	}
+	if (c.Evidence != "" || c.Carry != "") && !c.RunTests {
+		return errors.New("--evidence and --carry are about test verdicts: add --run-tests")
+	}
+	if c.Carry != "" && (c.AllTests || c.Files != nil || c.Base != "" || c.Shard != "") {
+		return errors.New("--carry selects by the changes since its snapshot: give it without --all-tests, --files, --base or --shard")
+	}
+	if (c.Evidence != "" || c.Carry != "") && len(c.Changes) > 0 {
+		return errors.New("--evidence and --carry prove the deployed specs: give them without --changes")
+	}
+	if c.Evidence != "" && c.Shard != "" {
+		return errors.New("--evidence with --shard: write the snapshot of the whole run with ah merge --evidence FILE")
 	}
 	if c.Head != "" && c.Base == "" {
 		return errors.New("--head is the end of a range: give its start with --base <ref>")
@@ -110,6 +126,8 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	opts.Env, opts.Drivers, opts.ProbeCache = d.env(r), d.Drivers, d.ProbeCache
 	opts.Env.Timings = c.Timings
 	var prog *progress
+	var prev *evidence.Snapshot
+	var st evidence.State
 	if c.RunTests {
 		prog = newProgress(c.progressMode(d), d.Streams.Err)
 		opts.Exec = &check.Exec{Jobs: c.jobs(), CPUs: runtime.NumCPU(), FailFast: c.FailFast, NoBatch: c.NoBatch}
@@ -118,6 +136,14 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
 		opts.Select = &ch
+		if prev, err = c.carry(ctx, g, d, r, &opts); err != nil {
+			return err
+		}
+		if c.Evidence != "" {
+			if st, err = currentState(ctx, d, r); err != nil {
+				return err
+			}
+		}
 		if d.LimitProcs != nil {
 			defer d.LimitProcs(check.Workers(*r.Config, *opts.Exec))()
 		}
@@ -154,6 +180,11 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err := printReport(ctx, g, d, c.Output, rep, popts); err != nil {
 		return err
 	}
+	if c.Evidence != "" && !rep.Interrupted {
+		if err := writeSnapshot(ctx, g, d, c.Evidence, rep, st, prev); err != nil {
+			return err
+		}
+	}
 	switch {
 	case rep.Interrupted:
 		fmt.Fprintln(d.Streams.Err, "ah: interrupted: the report shows only the tests that finished")
@@ -162,6 +193,25 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return errGateFailed
 	}
 	return nil
+}
+
+// carry reads the --carry snapshot into opts: the changes since it
+// select what runs, its passes carry the rest. One that carries nothing
+// says why on stderr, and every contract runs.
+func (c *CheckCmd) carry(ctx context.Context, g *Globals, d *Deps, r *repo, opts *check.Options) (*evidence.Snapshot, error) {
+	if c.Carry == "" {
+		return nil, nil
+	}
+	s, err := readSnapshot(g, d, c.Carry, "--carry")
+	if err != nil {
+		return nil, err
+	}
+	cf := carryFrom(ctx, d, r, s)
+	if cf.Problem != "" {
+		fmt.Fprintf(d.Streams.Err, "ah: --carry %s carries nothing: %s\n", output.Escape(c.Carry), output.Escape(cf.Problem))
+	}
+	opts.Select, opts.Carry = &cf.Select, &cf.Carry
+	return &s, nil
 }
 
 // selectionRequest is what the range flags ask for; any --files value,

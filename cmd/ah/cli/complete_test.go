@@ -46,7 +46,7 @@ func TestCompletion(t *testing.T) {
 	tests := []struct {
 		name, wd, line, point, want string
 	}{
-		{"subcommands", root, "ah ", "", lines("archive", "check", "completions", "contract", "doctor", "explain", "init", "mcp", "merge", "report", "scenario", "sync", "type", "upgrade", "version")},
+		{"subcommands", root, "ah ", "", lines("archive", "check", "completions", "contract", "doctor", "explain", "init", "mcp", "merge", "report", "scenario", "sync", "type", "upgrade", "verify", "version")},
 		{"subcommand prefix", root, "ah ch", "", lines("check")},
 		{"cursor inside the line", root, "ah ex --json", "5", lines("explain")},
 		{"command flag", root, "ah check --r", "", lines("--run-tests")},

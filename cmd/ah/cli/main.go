@@ -63,6 +63,7 @@ type grammar struct {
 	Doctor      DoctorCmd      `cmd:"" help:"Diagnose the configuration and adapter detection, or --enable a capability."`
 	Explain     ExplainCmd     `cmd:"" help:"Explain a finding kind, suggested action or topic."`
 	Merge       MergeCmd       `cmd:"" help:"Merge the JSON reports of ah check --shard K/N into one report."`
+	Verify      VerifyCmd      `cmd:"" help:"Check, without running a test, that an evidence snapshot (ah check --evidence) still proves the current tree."`
 	Type        TypeCmd        `cmd:"" help:"List the contract archetypes, or describe one."`
 	Sync        SyncCmd        `cmd:"" help:"Derive one contract per Properties row of the dual-format specs (spk), or --check that they are fresh."`
 	Completions CompletionsCmd `cmd:"" help:"Print the shell script completing ah's commands, flags, capabilities and topics."`

@@ -67,7 +67,8 @@ func TestMCPOutputSchemasAlone(t *testing.T) {
 		{"ah_contract_new", map[string]any{"capability": "c", "scenario_ids": []string{"missing"}, "dry_run": true}},
 		{"ah_contract_move", map[string]any{"capability": "c", "from": "gone", "to": "missing", "dry_run": true}},
 		{"ah_scenario_new", map[string]any{"change": "add-x", "capability": "c", "heading": "New one", "requirement": "R", "create": true, "dry_run": true}},
-		{"ah_check", map[string]any{"units": []string{"nope"}}}, // an error envelope
+		{"ah_check", map[string]any{"units": []string{"nope"}}},   // an error envelope
+		{"ah_verify", map[string]any{"snapshot": "missing.json"}}, // refused: an error envelope
 	}
 	called := map[string]bool{}
 	for _, c := range calls {

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
+	"github.com/espectacular/ah/core/evidence"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/shard"
 )
@@ -15,6 +16,8 @@ import (
 // check (ah check --shard K/N --json) into the unsharded report.
 type MergeCmd struct {
 	Reports []string `arg:"" name:"report" help:"The JSON reports of every shard (ah check --shard K/N --json), in any order."`
+	// Evidence: issue 41.
+	Evidence string `name:"evidence" placeholder:"FILE" help:"Write the evidence snapshot of the merged run to FILE (ah verify FILE), bound to the current git tree: run ah merge in a checkout of the tree the shards ran on."`
 }
 
 // Help is the detail of `ah merge --help`.
@@ -37,6 +40,12 @@ func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if errors.As(err, &me) {
 		return &RunError{Message: me.Error()}
 	}
+	var st evidence.State
+	if c.Evidence != "" {
+		if st, err = c.evidenceState(ctx, g, d, parts[0]); err != nil {
+			return err
+		}
+	}
 	p, err := output.New(g.format(), d.Streams.Out, output.Options{Color: d.color(), CLIVersion: Version})
 	if err != nil {
 		return usageError("%v", err)
@@ -44,10 +53,38 @@ func (c *MergeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	if err := p.Print(rep); err != nil {
 		return err
 	}
+	if c.Evidence != "" {
+		if err := writeSnapshot(ctx, g, d, c.Evidence, rep, st, nil); err != nil {
+			return err
+		}
+	}
 	if rep.Failed() {
 		return errGateFailed
 	}
 	return nil
+}
+
+// evidenceState is the state the merged snapshot is bound to: the
+// current one, which must be the tree the shards recorded (the identity
+// ah merge already compares between shards, issue 36), else the snapshot
+// would bind their verdicts to code they never ran.
+func (c *MergeCmd) evidenceState(ctx context.Context, g *Globals, d *Deps, first shard.Part) (evidence.State, error) {
+	r, err := openRepo(g, d)
+	if err != nil {
+		return evidence.State{}, err
+	}
+	here, err := shard.Identify(ctx, d.Git(r.Root), r.FS)
+	if err != nil {
+		return evidence.State{}, fmt.Errorf("--evidence: %w", err)
+	}
+	ran := shard.Tree{}
+	if s := first.Report.Shard; s != nil {
+		ran = shard.Tree{ID: s.Tree, Dirty: s.Dirty}
+	}
+	if ran.ID == "" || ran != here {
+		return evidence.State{}, &RunError{Message: fmt.Sprintf("ah merge --evidence %s: the shards ran on %s, this checkout is %s: run ah merge in a checkout of the tree the shards ran on", c.Evidence, ran, here)}
+	}
+	return currentState(ctx, d, r)
 }
 
 // readCheck reads a check --json report; its errors exit 2 naming the file.

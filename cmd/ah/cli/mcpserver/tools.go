@@ -89,6 +89,11 @@ type ReportArgs struct {
 	Cursor   string   `json:"cursor,omitempty" jsonschema:"the next_cursor of an earlier call: return the next page of that call's result (the report is not made again; the other arguments are ignored)"`
 }
 
+// VerifyArgs are ah_verify's.
+type VerifyArgs struct {
+	Snapshot string `json:"snapshot" jsonschema:"the evidence snapshot file (written by ah check --run-tests --evidence FILE), relative to the repository root"`
+}
+
 // DoctorArgs are ah_doctor's (none).
 type DoctorArgs struct{}
 
@@ -190,6 +195,16 @@ func addTools(s *mcp.Server, o Options) {
 		return pages.envelope("ah_report", a.Cursor, []string{"scenarios"}, func() (*mcp.CallToolResult, map[string]any) {
 			return envelopeResult(o.Run(ctx, Invocation{Args: args}), reportSummary)
 		}, reportSummary), nil
+	})
+	addTool(s, o.Outside, &mcp.Tool{
+		Name:        "ah_verify",
+		Description: "Check, without running a test, that an evidence snapshot still proves the current tree (ah verify --json SNAPSHOT): each contract in scope is fresh (the snapshot judged it and no change since can affect it) or stale, naming the changed file; ok only when every one is fresh and passed. A refused snapshot (malformed, edited, another config, a tree git does not know) is an error. Schema " + schemas.Base + schemas.VerifyOutput + ".",
+		Annotations: readOnly.annotations("Verify an evidence snapshot"),
+	}, schemaOf(schemas.VerifyOutput), func(ctx context.Context, a VerifyArgs) (*mcp.CallToolResult, error) {
+		return run(ctx, []string{"verify", "--json", "--", a.Snapshot}, func(env map[string]any) string {
+			d := dataOf(env)
+			return fmt.Sprintf("ah verify: %v fresh, %v stale", d["fresh"], d["stale"])
+		}), nil
 	})
 	addTool(s, o.Outside, &mcp.Tool{
 		Name:        "ah_doctor",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/espectacular/ah/core/coverage"
 	"github.com/espectacular/ah/core/doctor"
+	"github.com/espectacular/ah/core/evidence"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/schemas"
 )
@@ -40,6 +41,7 @@ var (
 	SyncKind         = Kind[SyncData]{"sync", schemas.SyncOutput}
 	UpgradeKind      = Kind[UpgradeData]{"upgrade", schemas.UpgradeOutput}
 	ReportKind       = Kind[MatrixData]{"report", schemas.ReportOutput}
+	VerifyKind       = Kind[evidence.Result]{"verify", schemas.VerifyOutput}
 	// The lifecycle commands share one shape: the files each wrote.
 	InitKind     = Kind[FilesData]{"init", schemas.LifecycleOutput}
 	ContractKind = Kind[FilesData]{"contract", schemas.LifecycleOutput}
@@ -62,7 +64,7 @@ func init() {
 		{SyncKind.Name, SyncKind.Schema}, {UpgradeKind.Name, UpgradeKind.Schema},
 		{ReportKind.Name, ReportKind.Schema}, {InitKind.Name, InitKind.Schema},
 		{ContractKind.Name, ContractKind.Schema}, {ScenarioKind.Name, ScenarioKind.Schema},
-		{ArchiveKind.Name, ArchiveKind.Schema},
+		{ArchiveKind.Name, ArchiveKind.Schema}, {VerifyKind.Name, VerifyKind.Schema},
 	} {
 		kinds[k.name] = k.schema
 	}
@@ -120,4 +122,6 @@ var (
 	_ PrinterOf[coverage.Matrix]   = (*CoverageMarkdownPrinter)(nil)
 	_ PrinterOf[FilesData]         = (*EnvelopeJSON[FilesData])(nil)
 	_ PrinterOf[FilesData]         = (*FilesText)(nil)
+	_ PrinterOf[evidence.Result]   = (*EnvelopeJSON[evidence.Result])(nil)
+	_ PrinterOf[evidence.Result]   = (*VerifyText)(nil)
 )

@@ -45,6 +45,9 @@ func (p *Markdown) Print(r report.Report) error {
 	if n := notSelected(r); n > 0 {
 		fmt.Fprintf(&b, "\n%s not run: not affected by the change.\n", count(n, "scenario", "scenarios"))
 	}
+	if s.Carried > 0 {
+		fmt.Fprintf(&b, "\n%s carried from the evidence snapshot of tree `%s`: no change since affects them; their tests were not run.\n", count(s.Carried, "scenario", "scenarios"), shortID(carriedFrom(r)))
+	}
 	writeWaiversMarkdown(&b, r)
 	if len(r.Findings) > 0 {
 		b.WriteString("\n### Findings\n\n| Severity | Kind | Where | Message |\n| --- | --- | --- | --- |\n")

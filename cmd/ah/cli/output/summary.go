@@ -24,6 +24,9 @@ func summaryText(r report.Report, durationMS *int64) string {
 	if s.OutOfScope > 0 {
 		notes = append(notes, fmt.Sprintf("%d out of scope", s.OutOfScope))
 	}
+	if s.Carried > 0 {
+		notes = append(notes, fmt.Sprintf("%d carried from tree %s", s.Carried, shortID(carriedFrom(r))))
+	}
 	if n := notSelected(r); n > 0 {
 		notes = append(notes, fmt.Sprintf("%d not run: not affected by the change", n))
 	}
@@ -55,7 +58,17 @@ func notSelected(r report.Report) int {
 	if r.Selection == nil {
 		return 0
 	}
-	return len(r.Selection.Skipped)
+	return len(r.Selection.Skipped) - r.Summary.Carried
+}
+
+// carriedFrom is the tree whose snapshot the carried units came from.
+func carriedFrom(r report.Report) string {
+	for _, u := range r.Units {
+		if u.CarriedFrom != "" {
+			return u.CarriedFrom
+		}
+	}
+	return ""
 }
 
 // writeTimings lists each execution's duration (--timings), in plan order.
