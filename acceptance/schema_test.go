@@ -151,7 +151,7 @@ func TestEnvelopeSchemasRejectDrift(t *testing.T) {
 	valid := map[string]map[string]any{
 		schemas.ExplainOutput: envelope("explain", true, topic),
 		schemas.TypeOutput:    envelope("type", true, with(archetype, "body_markdown", "## PF — Pure Functional\n")),
-		schemas.VersionOutput: envelope("version", true, map[string]any{"name": "ah", "version": "0.1.0"}),
+		schemas.VersionOutput: envelope("version", true, map[string]any{"name": "ah", "version": "0.1.0", "module_version": "(devel)", "revision": nil, "revision_time": nil, "dirty": nil, "go_version": "go1.26.4"}),
 		schemas.ErrorOutput:   failed("error"),
 	}
 	for _, name := range slices.Sorted(maps.Keys(valid)) {
