@@ -99,7 +99,7 @@ func TestMCPWithTypeScriptSDK(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal(out, &report), "%s", out)
 
-	assert.Equal(t, []string{"ah_check", "ah_contract_new", "ah_doctor", "ah_doctor_enable", "ah_explain", "ah_next", "ah_report", "ah_scenario_new"}, report.Tools)
+	assert.Equal(t, []string{"ah_check", "ah_contract_move", "ah_contract_new", "ah_doctor", "ah_doctor_enable", "ah_explain", "ah_next", "ah_report", "ah_scenario_new", "ah_verify"}, report.Tools)
 	for _, name := range report.Tools {
 		assert.Equal(t, "ok", report.Compiled[name], "%s's outputSchema compiles alone", name)
 		c, ok := report.Calls[name]

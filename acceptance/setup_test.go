@@ -20,6 +20,15 @@ import (
 // fixtures produce the same hashes on every run.
 func setup(env *testscript.Env) error {
 	env.Setenv("HOME", env.WorkDir)
+	// ah's user cache (probe results, issue 40) lives outside the work
+	// directory, which is the repository of most scripts: a cache file
+	// there would be a changed file to selection.
+	cache, err := os.MkdirTemp("", "ah-acceptance-cache-")
+	if err != nil {
+		return err
+	}
+	env.Defer(func() { os.RemoveAll(cache) })
+	env.Setenv("XDG_CACHE_HOME", cache)
 	env.Setenv("NO_COLOR", "1")
 	env.Setenv("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
 	env.Setenv("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")

@@ -30,7 +30,7 @@ type Entry struct {
 
 // Registry lists every bundled adapter, in a fixed order.
 var Registry = []Entry{
-	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, ProbeKeyer}},
+	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, Grapher, ProbeKeyer}},
 	{New: func() ports.Driver { return cargo.New() }, Capabilities: []string{ProbeKeyer}},
 	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher, ProbeKeyer}},
 	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Transcriber, Refresher, Grapher, ProbeKeyer}},
