@@ -57,8 +57,8 @@ type buildState struct {
 }
 
 type parser struct {
-	// plan is what the command line lets the test binary run; results
-	// it cannot produce are dropped (plan.go).
+	// plan is what the command line lets the test binary run; a result
+	// it cannot produce is an anomaly, never evidence (plan.go).
 	plan   plan
 	pkgs   []*pkgState
 	byPath map[string]*pkgState
@@ -114,7 +114,13 @@ func (p *parser) handle(ev event) {
 	if !p.plan.runs(ev.Test) {
 		// The testing package never runs this name under this command
 		// line (a benchmark without -bench, a name -run cannot select):
-		// whatever printed its framing, it is no evidence.
+		// something else printed its framing. It is no evidence, and a
+		// stream holding it is inconsistent: ah fails closed on it.
+		if ev.Action == "run" || terminal[ev.Action] != "" {
+			if msg := "a result for " + ev.Package + "." + ev.Test + ", which this command line cannot run"; !slices.Contains(p.anomalies, msg) {
+				p.anomalies = append(p.anomalies, msg)
+			}
+		}
 		return
 	}
 	t := pkg.test(ev.Test)
