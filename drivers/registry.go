@@ -19,6 +19,7 @@ const (
 	Refresher    = "refresher"     // ports.Refresher: asks for a run without cache
 	Grapher      = "grapher"       // ports.Grapher: a dependency graph for selection
 	ProbeKeyer   = "probe-keyer"   // ports.ProbeKeyer: probe results kept between checks
+	LocalOnly    = "local-only"    // ports.LocalOnly: runs only from the project's installation
 )
 
 // Entry is one bundled adapter and the optional capabilities it declares,
@@ -32,35 +33,41 @@ type Entry struct {
 var Registry = []Entry{
 	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, Grapher, ProbeKeyer}},
 	{New: func() ports.Driver { return cargo.New() }, Capabilities: []string{ProbeKeyer}},
-	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher, ProbeKeyer}},
+	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher, ProbeKeyer, LocalOnly}},
 	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Transcriber, Refresher, Grapher, ProbeKeyer}},
 }
 
 // Has reports which of the optional capabilities d implements.
 func Has(d ports.Driver) []string {
 	var out []string
-	add := func(name string, ok bool) {
-		if ok {
-			out = append(out, name)
+	for _, c := range capabilityOf {
+		if c.has(d) {
+			out = append(out, c.name)
 		}
 	}
-	_, b := d.(ports.Batcher)
-	add(Batcher, b)
-	_, a := d.(ports.Auditor)
-	add(Auditor, a)
-	_, s := d.(ports.SourceLister)
-	add(SourceLister, s)
-	_, c := d.(ports.Classifier)
-	add(Classifier, c)
-	_, t := d.(ports.Transcriber)
-	add(Transcriber, t)
-	_, r := d.(ports.Refresher)
-	add(Refresher, r)
-	_, g := d.(ports.Grapher)
-	add(Grapher, g)
-	_, k := d.(ports.ProbeKeyer)
-	add(ProbeKeyer, k)
 	return out
+}
+
+// is reports whether d implements the interface T.
+func is[T any](d ports.Driver) bool {
+	_, ok := d.(T)
+	return ok
+}
+
+// capabilityOf pairs each capability name with its type assertion.
+var capabilityOf = []struct {
+	name string
+	has  func(ports.Driver) bool
+}{
+	{Batcher, is[ports.Batcher]},
+	{Auditor, is[ports.Auditor]},
+	{SourceLister, is[ports.SourceLister]},
+	{Classifier, is[ports.Classifier]},
+	{Transcriber, is[ports.Transcriber]},
+	{Refresher, is[ports.Refresher]},
+	{Grapher, is[ports.Grapher]},
+	{ProbeKeyer, is[ports.ProbeKeyer]},
+	{LocalOnly, is[ports.LocalOnly]},
 }
 
 // All returns every bundled adapter, in a fixed order.
