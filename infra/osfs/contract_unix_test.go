@@ -20,17 +20,7 @@ import (
 // TestConfinedFSContract runs the ports.ConfinedFS contract on DirFS.
 func TestConfinedFSContract(t *testing.T) {
 	portstest.RunConfinedFSContract(t, func(t *testing.T) ports.ConfinedFS {
-		outside := t.TempDir()
-		require.NoError(t, os.WriteFile(filepath.Join(outside, "secret"), []byte("SECRET"), 0o644))
-		root := t.TempDir()
-		require.NoError(t, os.Mkdir(filepath.Join(root, "in"), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(root, "in", "a"), []byte("a"), 0o644))
-		require.NoError(t, os.Symlink("in", filepath.Join(root, "dir-link")))
-		require.NoError(t, os.Symlink(filepath.Join(outside, "secret"), filepath.Join(root, "abs")))
-		rel, err := filepath.Rel(root, filepath.Join(outside, "secret"))
-		require.NoError(t, err)
-		require.NoError(t, os.Symlink(rel, filepath.Join(root, "rel")))
-		require.NoError(t, os.Symlink(outside, filepath.Join(root, "out-dir")))
+		root, _ := confinedLayout(t)
 		fsys, ok := osfs.DirFS(root).(ports.ConfinedFS)
 		require.True(t, ok, "DirFS is a ports.ConfinedFS")
 		return fsys

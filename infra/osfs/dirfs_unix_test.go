@@ -50,17 +50,7 @@ func TestDirFSRefusesNonRegular(t *testing.T) {
 // relative or absolute, is never followed, whatever reads through the file
 // system; one staying inside is.
 func TestDirFSStaysInside(t *testing.T) {
-	outside := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(outside, "secret"), []byte("SECRET"), 0o644))
-	root := t.TempDir()
-	require.NoError(t, os.Mkdir(filepath.Join(root, "in"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(root, "in", "a"), []byte("a"), 0o644))
-	require.NoError(t, os.Symlink("in", filepath.Join(root, "dir-link")))
-	require.NoError(t, os.Symlink(filepath.Join(outside, "secret"), filepath.Join(root, "abs")))
-	rel, err := filepath.Rel(root, filepath.Join(outside, "secret"))
-	require.NoError(t, err)
-	require.NoError(t, os.Symlink(rel, filepath.Join(root, "rel")))
-	require.NoError(t, os.Symlink(outside, filepath.Join(root, "out-dir")))
+	root, outside := confinedLayout(t)
 	fsys := osfs.DirFS(root)
 
 	data, err := fs.ReadFile(fsys, "dir-link/a")
@@ -77,4 +67,22 @@ func TestDirFSStaysInside(t *testing.T) {
 	target, err := fsys.(fs.ReadLinkFS).ReadLink("abs")
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(outside, "secret"), target)
+}
+
+// confinedLayout builds portstest.ConfinedLayout in a temporary root and
+// returns it with the directory outside holding "secret".
+func confinedLayout(t *testing.T) (root, outside string) {
+	t.Helper()
+	outside = t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "secret"), []byte("SECRET"), 0o644))
+	root = t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(root, "in"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "in", "a"), []byte("a"), 0o644))
+	require.NoError(t, os.Symlink("in", filepath.Join(root, "dir-link")))
+	require.NoError(t, os.Symlink(filepath.Join(outside, "secret"), filepath.Join(root, "abs")))
+	rel, err := filepath.Rel(root, filepath.Join(outside, "secret"))
+	require.NoError(t, err)
+	require.NoError(t, os.Symlink(rel, filepath.Join(root, "rel")))
+	require.NoError(t, os.Symlink(outside, filepath.Join(root, "out-dir")))
+	return root, outside
 }
