@@ -93,7 +93,8 @@ func cmdJSONSchema(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// condition adds [tool:NAME]: true when NAME runs here. With
+// condition adds [tool:NAME]: true when NAME runs here, and
+// [pymodule:NAME]: true when python3 imports NAME. With
 // AH_REQUIRE_TOOLS=1 a missing tool fails the script instead of skipping it.
 func condition(cond string) (bool, error) {
 	if cond == "mountns" {
@@ -101,6 +102,17 @@ func condition(cond string) (bool, error) {
 	}
 	if fixture, ok := strings.CutPrefix(cond, "installed:"); ok {
 		return installed(fixture)
+	}
+	if module, ok := strings.CutPrefix(cond, "pymodule:"); ok {
+		// [pymodule:NAME]: python3 imports NAME (pytest-cov is a Debian
+		// package of its own, not every machine has it).
+		if exec.Command("python3", "-c", "import "+module).Run() == nil {
+			return true, nil
+		}
+		if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
+			return false, fmt.Errorf("the Python module %s is required (AH_REQUIRE_TOOLS=1) but python3 cannot import it", module)
+		}
+		return false, nil
 	}
 	name, ok := strings.CutPrefix(cond, "tool:")
 	if !ok {
