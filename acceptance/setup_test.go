@@ -106,7 +106,12 @@ func condition(cond string) (bool, error) {
 	if module, ok := strings.CutPrefix(cond, "pymodule:"); ok {
 		// [pymodule:NAME]: python3 imports NAME (pytest-cov is a Debian
 		// package of its own, not every machine has it).
-		if exec.Command("python3", "-c", "import "+module).Run() == nil {
+		// The scripts' python3 is pythonDir's when set (pythonFirst).
+		python := "python3"
+		if pythonDir != "" {
+			python = filepath.Join(pythonDir, "python3")
+		}
+		if exec.Command(python, "-c", "import "+module).Run() == nil {
 			return true, nil
 		}
 		if os.Getenv("AH_REQUIRE_TOOLS") == "1" {
