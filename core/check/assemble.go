@@ -134,7 +134,7 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsew
 	var out []report.Binding
 	for i, e := range r.Contract.Tests {
 		b := execution.Binding{Capability: u.Capability, Scenario: scenarioOf(u.Scenario), Entry: e}
-		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: adapterOf(r.plans[i]), Verdict: execution.Failed}
+		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: adapterOf(r.plans[i]), Verdict: report.VerdictFailed}
 		if elsewhere[rb.Ref] {
 			continue
 		}
@@ -142,9 +142,9 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsew
 			rb.Verdict, rb.DurationMS, rb.Evidence = ex.Verdict, ex.DurationMS, ex.Evidence
 		}
 		switch {
-		case rb.Verdict == execution.NotRun:
+		case rb.Verdict == report.VerdictNotRun:
 			status = report.UnitNotRun
-		case rb.Verdict != execution.Passed && status != report.UnitNotRun:
+		case rb.Verdict != report.VerdictPassed && status != report.UnitNotRun:
 			status = report.UnitFailed
 		}
 		out = append(out, rb)

@@ -9,12 +9,13 @@ import (
 	"github.com/espectacular/ah/core/report"
 )
 
-// Verdict names of an executed job.
+// Verdict names of an executed job: the engine's short names for the
+// report's (report.Verdict*), where they live.
 const (
-	Passed   = "passed"
-	Failed   = "failed"
-	TimedOut = "timed_out"
-	NotRun   = "not_run"
+	Passed   = report.VerdictPassed
+	Failed   = report.VerdictFailed
+	TimedOut = report.VerdictTimedOut
+	NotRun   = report.VerdictNotRun
 )
 
 // Execution reports one job (see core/report).

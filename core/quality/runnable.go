@@ -3,7 +3,6 @@ package quality
 import (
 	"fmt"
 
-	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
 )
@@ -32,7 +31,7 @@ func KindOf(testType string) (finding.Kind, bool) {
 // (tests.<testType>[index] of target), carrying the run result ex.
 func Passed(t Target, testType string, index int, ex report.Execution) (finding.Finding, bool) {
 	k, ok := KindOf(testType)
-	if !ok || ex.Verdict != execution.Passed {
+	if !ok || ex.Verdict != report.VerdictPassed {
 		return finding.Finding{}, false
 	}
 	f := finding.New(k, fmt.Sprintf("%s tests passed: tests.%s[%d] of %s ran `%s`", testType, testType, index, t.ContractPath, ex.Command))

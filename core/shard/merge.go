@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
 )
@@ -140,7 +139,7 @@ func selfConsistent(p Part) error {
 	}
 	passed, notRun := counts(executions(p.Report))
 	for _, ex := range executions(p.Report) {
-		if ex.Verdict == execution.Passed || ex.Verdict == execution.NotRun {
+		if ex.Verdict == report.VerdictPassed || ex.Verdict == report.VerdictNotRun {
 			continue
 		}
 		for _, ref := range ex.Bindings {
@@ -250,9 +249,9 @@ func joinBatches(parts []Part, out *report.Report) []map[string]string {
 func counts(execs []report.Execution) (passed, notRun int) {
 	for _, ex := range execs {
 		switch ex.Verdict {
-		case execution.Passed:
+		case report.VerdictPassed:
 			passed += len(ex.Bindings)
-		case execution.NotRun:
+		case report.VerdictNotRun:
 			notRun += len(ex.Bindings)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
 )
@@ -44,7 +43,7 @@ func ref(name string) string { return "c/" + name + " tests.shell[0]" }
 func shardRep(k, n int, order []int, execs []string, fs ...finding.Finding) report.Report {
 	ex := make([]report.Execution, len(execs))
 	for i, c := range execs {
-		ex[i] = report.Execution{Command: c, Bindings: []string{ref(c)}, Verdict: execution.Passed}
+		ex[i] = report.Execution{Command: c, Bindings: []string{ref(c)}, Verdict: report.VerdictPassed}
 	}
 	plan := make([]report.PlannedJob, len(jobNames))
 	for i, name := range jobNames {
@@ -100,7 +99,7 @@ func TestMerge(t *testing.T) {
 func TestMergeFailedExecution(t *testing.T) {
 	a := shardRep(1, 2, []int{0, 2}, []string{"a", "c"})
 	b := shardRep(2, 2, []int{1}, []string{"b"})
-	(*b.Executions)[0].Verdict = execution.Failed
+	(*b.Executions)[0].Verdict = report.VerdictFailed
 	b.Summary.Passed = 0
 	f := finding.New(finding.TestFailing, "b failed")
 	f.Spec, f.Scenario = "c", &finding.ScenarioRef{ID: "b"}
@@ -157,7 +156,7 @@ func TestMergeRefuses(t *testing.T) {
 		})), "r2.json", "does not hold the jobs the plan assigns to shard 2/2 (positions 1 of 3; it holds none)"},
 		{"execution not the planned job", parts(a, edit(b, func(r *report.Report) { (*r.Executions)[0].Bindings = []string{ref("c")} })), "r2.json", "where the plan has c/b"},
 		{"failed without finding", parts(a, edit(b, func(r *report.Report) {
-			(*r.Executions)[0].Verdict, r.Summary.Passed = execution.Failed, 0
+			(*r.Executions)[0].Verdict, r.Summary.Passed = report.VerdictFailed, 0
 		})), "r2.json", "failed execution of c/b tests.shell[0] that no finding reports"},
 		{"summary disagrees", parts(a, edit(b, func(r *report.Report) { r.Summary.Passed = 5 })), "r2.json", "says 5 tests passed but its executions show 1"},
 	} {

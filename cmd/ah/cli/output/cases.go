@@ -131,9 +131,9 @@ func unitOutcome(status string, fs []finding.Finding) string {
 
 func bindingOutcome(verdict string) string {
 	switch verdict {
-	case "passed":
+	case report.VerdictPassed:
 		return casePassed
-	case "not_run":
+	case report.VerdictNotRun:
 		return caseSkipped
 	}
 	return caseFailed

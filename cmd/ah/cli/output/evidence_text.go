@@ -18,7 +18,7 @@ func writeEvidence(b *strings.Builder, r report.Report, verbose bool, warn func(
 	}
 	cached := 0
 	for _, e := range *r.Executions {
-		if e.Evidence == report.EvidenceCache && e.Verdict == "passed" {
+		if e.Evidence == report.EvidenceCache && e.Verdict == report.VerdictPassed {
 			cached += len(e.Bindings)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/espectacular/ah/core/evidence"
+	"github.com/espectacular/ah/core/report"
 )
 
 // VerifyText prints ah verify's result for people: one line per contract
@@ -22,7 +23,7 @@ func (p *VerifyText) Print(r evidence.Result) error {
 	fmt.Fprintf(p.w, "snapshot of tree %s, current tree %s: %s\n", shortID(r.Snapshot), shortID(r.Tree), count(len(r.ChangedFiles), "changed file", "changed files"))
 	for _, c := range r.Contracts {
 		switch {
-		case c.State == evidence.Fresh && c.Verdict != "passed":
+		case c.State == evidence.Fresh && c.Verdict != report.UnitPassed:
 			fmt.Fprintf(p.w, "fresh  %s: %s in the snapshot\n", Escape(c.Key), Escape(c.Verdict))
 		case c.State == evidence.Fresh && c.Detail != "":
 			fmt.Fprintf(p.w, "fresh  %s: %s\n", Escape(c.Key), Escape(c.Detail))
