@@ -12,6 +12,7 @@ import (
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/selection"
+	"github.com/espectacular/ah/core/shard"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -159,7 +160,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Shard != nil {
 		out.shard = &report.Shard{
 			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
-			Corpus: corpusDigest(fsys, corpus), Selection: selectionInput(opts),
+			Corpus: shard.Digest(fsys, config.Path, digestOf(corpus)), Selection: shard.Input(opts.Units, opts.Strict, opts.Select),
 			Tree: opts.Shard.Tree, Dirty: opts.Shard.Dirty,
 		}
 	}
@@ -179,8 +180,10 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		}
 		jobs, unresolved := plan(cfg, ready)
 		if out.shard != nil {
-			out.shard.Plan = planned(jobs, out.shard.Total, opts.Durations)
-			jobs, out.shard.Order, out.elsewhere = pick(jobs, *out.shard, opts.Durations)
+			owners := ownerRefs(jobs)
+			out.shard.Plan = shard.Plan(owners, out.shard.Total, opts.Durations)
+			out.shard.Order, out.elsewhere = shard.Pick(owners, *out.shard, opts.Durations)
+			jobs = pickJobs(jobs, out.shard.Order)
 			if out.shard.Index != 1 {
 				unresolved = nil
 			}
@@ -199,6 +202,41 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		rep.UncheckedChanges = len(overlay.IDs(fsys, cfg.Changes))
 	}
 	return rep, nil
+}
+
+// Shard is one slice K of N of a check's test executions (ah check
+// --shard K/N): CI machines each run one shard and `ah merge` joins the
+// reports (core/shard).
+type Shard = report.Shard
+
+// digestOf is what the corpus digest reads of each unit.
+func digestOf(units []Unit) []shard.Scenario {
+	out := make([]shard.Scenario, len(units))
+	for i, u := range units {
+		out[i] = shard.Scenario{Capability: u.Capability, SpecPath: u.SpecPath, ID: u.Scenario.ID, Title: u.Scenario.Title, Body: u.Scenario.Body, ContractPath: u.ContractPath}
+	}
+	return out
+}
+
+// ownerRefs are the refs of each job's owners, the job as core/shard
+// plans it.
+func ownerRefs(jobs []execution.Job) [][]string {
+	out := make([][]string, len(jobs))
+	for i, j := range jobs {
+		for _, b := range j.Owners {
+			out[i] = append(out[i], b.Ref())
+		}
+	}
+	return out
+}
+
+// pickJobs keeps the jobs at the positions of order.
+func pickJobs(jobs []execution.Job, order []int) []execution.Job {
+	out := make([]execution.Job, len(order))
+	for i, k := range order {
+		out[i] = jobs[k]
+	}
+	return out
 }
 
 // noScenarios is the warning of a scope without any scenario: a gate

@@ -135,18 +135,6 @@ func TestRunShardedMutation(t *testing.T) {
 	}
 }
 
-// TestDurationsOf: every binding of a timed execution gets its duration;
-// untimed executions and reports without executions give none.
-func TestDurationsOf(t *testing.T) {
-	ms := int64(42)
-	execs := []report.Execution{
-		{Bindings: []string{"a tests.shell[0]", "b tests.shell[0]"}, DurationMS: &ms},
-		{Bindings: []string{"c tests.shell[0]"}},
-	}
-	assert.Equal(t, map[string]int64{"a tests.shell[0]": 42, "b tests.shell[0]": 42}, check.DurationsOf(check.Report{Executions: &execs}))
-	assert.Equal(t, map[string]int64{}, check.DurationsOf(check.Report{}))
-}
-
 // TestRunShardedUnresolved: a binding that cannot be invoked (here a
 // framework declared by a manifest whose driver knows no command) is a
 // missing-runner finding of shard 1 only, like any finding outside a job.

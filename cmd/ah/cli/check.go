@@ -117,7 +117,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			if err != nil {
 				return err
 			}
-			opts.Durations = check.DurationsOf(prev)
+			opts.Durations = shard.DurationsOf(prev)
 		}
 	}
 	if d.Spk != nil {
