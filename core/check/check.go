@@ -10,6 +10,7 @@ import (
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
+	"github.com/espectacular/ah/core/quality"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/core/shard"
@@ -64,10 +65,11 @@ type Options struct {
 	// with; empty expires no waiver. Core never reads the clock: the
 	// caller does.
 	Today string
-	// MutationEnableWorks says `ah doctor --enable mutation` would add a
-	// tool in this project (doctor.MutationToolKnown): only then is it
-	// offered as an apply_command (issue 27).
-	MutationEnableWorks bool
+	// MutationEnable is the command that adds a mutation tool in this
+	// project (`ah doctor --enable mutation` when doctor.MutationToolKnown),
+	// the apply_command of a contract opting in without one; empty when no
+	// tool is known (issue 27).
+	MutationEnable string
 	// Carry, with Exec and a Select of source snapshot, carries the
 	// passes of an evidence snapshot (ah check --carry, ah verify; issue
 	// 41; carry.go).
@@ -195,7 +197,8 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		out.ran = &res
 	}
 	if opts.Mutation && (opts.Shard == nil || opts.Shard.Index == 1) {
-		out.v.findings = append(out.v.findings, measureMutation(ctx, cfg, env, v.ready, opts.MutationEnableWorks)...)
+		m := quality.Measurement{Tool: cfg.Mutation, Dir: env.Dir, Enable: opts.MutationEnable, ConfigPath: config.Path, Run: toolRunner(env)}
+		out.v.findings = append(out.v.findings, quality.Measure(ctx, m, mutationContracts(cfg, v.ready))...)
 	}
 	rep := assemble(out)
 	if len(changes) == 0 {

@@ -149,7 +149,9 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 	}
 	opts.Mutation = c.mutation(d, r)
-	opts.MutationEnableWorks = opts.Mutation && mutationEnableWorks(d, r)
+	if opts.Mutation && mutationEnableWorks(d, r) {
+		opts.MutationEnable = enableMutation
+	}
 	start := d.Clock.Now()
 	run := check.Run
 	if slices.Contains(opts.Changes, check.AllChanges) {

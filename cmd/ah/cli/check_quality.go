@@ -24,6 +24,9 @@ func (c *CheckCmd) mutation(d *Deps, r *repo) bool {
 	return run
 }
 
+// enableMutation is the command that adds a [quality.mutation] tool.
+const enableMutation = "ah doctor --enable mutation"
+
 // mutationEnableWorks reports whether `ah doctor --enable mutation` would
 // add a tool in this project, as doctor decides it: from manifests and
 // imports, without probing (issue 27).

@@ -1,0 +1,59 @@
+package check
+
+import (
+	"context"
+	"time"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/execution"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/quality"
+)
+
+// mutationContracts are the ready units as mutation measurement reads
+// them: each contract's declared tests as the script runs them; an entry
+// that cannot be invoked is left to --run-tests to report.
+func mutationContracts(cfg config.Config, ready []validated) []quality.Contract {
+	out := make([]quality.Contract, 0, len(ready))
+	for _, v := range ready {
+		sc := scenarioOf(v.Scenario)
+		c := quality.Contract{
+			Target:   quality.Target{Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath, Scenario: &sc},
+			Mutation: v.Contract.Mutation,
+		}
+		for _, x := range invocations(cfg, v) {
+			if x.err != nil {
+				continue
+			}
+			argv := append(append([]string{}, cfg.Wrapper...), x.inv.Argv...)
+			c.Tests = append(c.Tests, quality.Test{Argv: argv, Env: x.inv.Env})
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// toolRunner runs the mutation tool through execution, like every
+// process of a check.
+func toolRunner(env execution.Env) quality.Runner {
+	return func(ctx context.Context, argv func(string) []string, files map[string][]byte, timeout time.Duration, maxStdout int) quality.Run {
+		tr := execution.RunTool(ctx, env, execution.Tool{Argv: argv, Files: files, Timeout: timeout, MaxStdout: maxStdout})
+		return quality.Run{Result: tr.Result, StartErr: tr.StartErr, Stdout: tr.Stdout}
+	}
+}
+
+// qualityPassed lists the info findings of passing property and snapshot
+// entries: jobs and execs are the planned jobs and their results, in the
+// same order (execution.Run gives every job one execution, run or not).
+func qualityPassed(jobs []execution.Job, execs []execution.Execution) []finding.Finding {
+	var out []finding.Finding
+	for i, j := range jobs {
+		for _, b := range j.Owners {
+			t := quality.Target{Capability: b.Capability, SpecPath: b.SpecPath, ContractPath: b.ContractPath, Scenario: &b.Scenario}
+			if f, ok := quality.Passed(t, b.Entry.Type, b.Entry.Index, execs[i]); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
