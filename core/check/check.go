@@ -7,6 +7,7 @@ import (
 	"io/fs"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
@@ -136,7 +137,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
 	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
 	v.findings = append(v.findings, scopeFindings(corpus, cfg.Scope)...)
-	stale, notes, err := staleFindings(ctx, fsys, cfg, sc, read, opts.Spk)
+	stale, notes, err := derivation.StaleFindings(ctx, fsys, staleness(cfg, sc, read), opts.Spk)
 	if err != nil {
 		return Report{}, err
 	}

@@ -2,9 +2,11 @@ package check
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/quality"
@@ -56,4 +58,34 @@ func qualityPassed(jobs []execution.Job, execs []execution.Execution) []finding.
 		}
 	}
 	return out
+}
+
+// staleness is what the contract-stale check reads: the contracts of r's
+// units were read already (read[i] is r.units[i]'s), and a finding
+// attaches to the first unit a contract covers.
+func staleness(cfg config.Config, r resolved, read []readContract) derivation.Staleness {
+	st := derivation.Staleness{
+		SpecsDir: cfg.Specs, SpkPin: cfg.Spk.Version, Contracts: r.contracts,
+		Read: make(map[string][]byte, len(read)), Owners: make(map[string]derivation.Owner, len(r.units)),
+	}
+	for i, u := range r.units {
+		if read[i].read {
+			st.Read[u.ContractPath] = read[i].derived
+		}
+		if _, ok := st.Owners[u.ContractPath]; !ok {
+			st.Owners[u.ContractPath] = derivation.Owner{Capability: u.Capability, SpecPath: u.SpecPath, Scenario: scenarioOf(u.Scenario)}
+		}
+	}
+	return st
+}
+
+// dropStale keeps stale contracts' tests from running: a structural
+// finding blocks its contract.
+func dropStale(ready []validated, stale []finding.Finding) []validated {
+	if len(stale) == 0 {
+		return ready
+	}
+	return slices.DeleteFunc(ready, func(v validated) bool {
+		return slices.ContainsFunc(stale, func(f finding.Finding) bool { return f.ContractPath == v.ContractPath })
+	})
 }
