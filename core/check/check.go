@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/execution"
@@ -126,15 +127,15 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	// scope, then each entry's plan as a pure function of it.
 	env := opts.Env
 	env.Wrapper, env.Strict = cfg.Wrapper, opts.Strict
-	detected := detect(ctx, fsys, cfg, opts.Drivers, env, opts.ProbeCache, testTypes(read), opts.Exec != nil)
+	detected := adapter.Gathered(ctx, fsys, cfg, opts.Drivers, env.Process, env.Dir, opts.ProbeCache, testTypes(read), opts.Exec != nil)
 	// A cancellation during the adapter probes (a slow `pytest --version`)
 	// left their evidence incomplete: the findings drawn from it, such as
 	// missing-adapter, would be false. The run was interrupted (issue 9).
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
-	v := validate(cfg, sc, read, detected.planner(cfg))
-	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
+	v := validate(cfg, sc, read, detected.Planner(cfg))
+	v.findings = append(v.findings, detected.ProbeTimeouts(cfg, config.Path)...)
 	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
 	v.findings = append(v.findings, scopeFindings(corpus, cfg.Scope)...)
 	stale, notes, err := derivation.StaleFindings(ctx, fsys, staleness(cfg, sc, read), opts.Spk)

@@ -89,3 +89,20 @@ func dropStale(ready []validated, stale []finding.Finding) []validated {
 		return slices.ContainsFunc(stale, func(f finding.Finding) bool { return f.ContractPath == v.ContractPath })
 	})
 }
+
+// testTypes are the test types the contracts in scope declare, sorted:
+// those whose entries will be planned (their contract has no blocking
+// problem).
+func testTypes(read []readContract) []string {
+	var out []string
+	for _, r := range read {
+		if !r.ok {
+			continue
+		}
+		for _, e := range r.contract.Tests {
+			out = append(out, e.Type)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

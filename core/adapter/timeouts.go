@@ -1,16 +1,15 @@
-package check
+package adapter
 
 import (
-	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
 )
 
-// probeTimeouts is one probe-timed-out warning per adapter whose decision
+// ProbeTimeouts is one probe-timed-out warning per adapter whose decision
 // (for any test type in scope) rests on a probe that timed out: its
 // command, or the absence of an adapter, may be an accident of the
-// machine's load. Nil without adapters.
-func (dt *detection) probeTimeouts(cfg config.Config) []finding.Finding {
+// machine's load; configPath is its spec_path. Nil without adapters.
+func (dt *Detection) ProbeTimeouts(cfg config.Config, configPath string) []finding.Finding {
 	if dt == nil {
 		return nil
 	}
@@ -26,8 +25,8 @@ func (dt *detection) probeTimeouts(cfg config.Config) []finding.Finding {
 			continue
 		}
 		done[name] = true
-		f := finding.New(finding.ProbeTimedOut, adapter.TimeoutMessage(name, d, dt.facts.Evidence[name]))
-		f.SpecPath = config.Path
+		f := finding.New(finding.ProbeTimedOut, TimeoutMessage(name, d, dt.facts.Evidence[name]))
+		f.SpecPath = configPath
 		out = append(out, f)
 	}
 	return out
