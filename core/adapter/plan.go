@@ -51,6 +51,19 @@ type Plan struct {
 	Source, Version string
 }
 
+// JudgedBy names what judges an entry run this way beyond its exit
+// status: the framework adapter, or "custom" for a custom runner's
+// envelope; empty for shell and generic runners.
+func (p Plan) JudgedBy() string {
+	switch p.Kind {
+	case Framework:
+		return p.Driver.Framework().Name
+	case Envelope:
+		return contract.CustomType
+	}
+	return ""
+}
+
 // Problem says why an entry cannot run, as the structural finding to report.
 type Problem struct {
 	Kind    finding.Kind

@@ -1,8 +1,6 @@
 package check
 
 import (
-	"github.com/espectacular/ah/core/adapter"
-	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
@@ -134,7 +132,7 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsew
 	var out []report.Binding
 	for i, e := range r.Contract.Tests {
 		b := execution.Binding{Capability: u.Capability, Scenario: scenarioOf(u.Scenario), Entry: e}
-		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: adapterOf(r.plans[i]), Verdict: report.VerdictFailed}
+		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: r.plans[i].JudgedBy(), Verdict: report.VerdictFailed}
 		if elsewhere[rb.Ref] {
 			continue
 		}
@@ -153,16 +151,4 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsew
 		return nil, report.UnitValid
 	}
 	return out, status
-}
-
-// adapterOf names what judged a binding beyond its exit status: the
-// framework adapter, or "custom" for a custom runner's envelope.
-func adapterOf(p adapter.Plan) string {
-	switch p.Kind {
-	case adapter.Framework:
-		return p.Driver.Framework().Name
-	case adapter.Envelope:
-		return contract.CustomType
-	}
-	return ""
 }

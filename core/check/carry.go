@@ -24,7 +24,7 @@ type Carry struct {
 // and the snapshot passed is carried; one d skips that the snapshot did
 // not pass runs after all (rule not-proven). A fallback skips nothing, so
 // it carries nothing.
-func carryOver(ready []validated, d selection.Decision, passed map[string]bool) ([]validated, selection.Decision, map[string]bool) {
+func carryOver(ready []runnable, d selection.Decision, passed map[string]bool) ([]runnable, selection.Decision, map[string]bool) {
 	carried := map[string]bool{}
 	skip := []string{}
 	for _, k := range d.Skipped {
@@ -40,7 +40,7 @@ func carryOver(ready []validated, d selection.Decision, passed map[string]bool) 
 	slices.Sort(d.SelectedContracts)
 	slices.SortFunc(d.Reasons, func(a, b selection.Reason) int { return strings.Compare(a.Contract, b.Contract) })
 	caps := map[string]bool{}
-	kept := slices.DeleteFunc(slices.Clone(ready), func(v validated) bool { return carried[v.Key()] })
+	kept := slices.DeleteFunc(slices.Clone(ready), func(r runnable) bool { return carried[r.Key()] })
 	for _, v := range kept {
 		caps[v.Capability] = true
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
@@ -168,13 +169,17 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 			Tree: opts.Shard.Tree, Dirty: opts.Shard.Dirty,
 		}
 	}
+	var invoked []runnable // every ready unit's entries, invoked once
+	if opts.Exec != nil || opts.Mutation {
+		invoked = invokeAll(cfg, v.ready)
+	}
 	if opts.Exec != nil {
-		ready := v.ready
+		ready := invoked
 		if opts.Select != nil {
-			var d selection.Decision
-			ready, d = affected(ctx, cfg, sc, ready, *opts.Select, opts.Env)
+			d := selection.Select(ctx, env.Process, env.Dir, *opts.Select, selectionContracts(invoked), capabilities(sc), selection.RulesOf(cfg))
+			ready = slices.DeleteFunc(slices.Clone(invoked), func(r runnable) bool { return !d.Runs(r.Key()) })
 			if opts.Carry != nil {
-				ready, d, out.carried = carryOver(v.ready, d, opts.Carry.Passed)
+				ready, d, out.carried = carryOver(invoked, d, opts.Carry.Passed)
 				out.carriedFrom = opts.Carry.Tree
 			}
 			out.picked = &d
@@ -182,7 +187,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		if opts.Carry != nil && opts.Carry.Verify {
 			return assemble(out), nil
 		}
-		jobs, unresolved := plan(cfg, ready)
+		jobs, unresolved := plan(ready)
 		if out.shard != nil {
 			owners := ownerRefs(jobs)
 			out.shard.Plan = shard.Plan(owners, out.shard.Total, opts.Durations)
@@ -200,7 +205,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	if opts.Mutation && (opts.Shard == nil || opts.Shard.Index == 1) {
 		m := quality.Measurement{Tool: cfg.Mutation, Dir: env.Dir, Enable: opts.MutationEnable, ConfigPath: config.Path, Run: toolRunner(env)}
-		out.v.findings = append(out.v.findings, quality.Measure(ctx, m, mutationContracts(cfg, v.ready))...)
+		out.v.findings = append(out.v.findings, quality.Measure(ctx, m, mutationContracts(cfg.Wrapper, invoked))...)
 	}
 	rep := assemble(out)
 	if len(changes) == 0 {
@@ -282,16 +287,16 @@ func Workers(cfg config.Config, ex Exec) int {
 // plan turns the bindings of the ready units into jobs, merging identical
 // invocations. A binding that cannot be invoked gets a finding rather than
 // being dropped, so it cannot pass by not running.
-func plan(cfg config.Config, ready []validated) ([]execution.Job, []finding.Finding) {
+func plan(ready []runnable) ([]execution.Job, []finding.Finding) {
 	var bindings []execution.Binding
 	var invs []execution.Invocation
 	var unresolved []finding.Finding
-	for _, v := range ready {
-		for _, x := range invocations(cfg, v) {
+	for _, r := range ready {
+		for _, x := range r.entries {
 			if x.err != nil {
-				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", v.ContractPath, x.err))
-				f.ContractPath = v.ContractPath
-				unresolved = append(unresolved, f.WithScenario(v.Capability, v.SpecPath, scenarioOf(v.Scenario)))
+				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", r.ContractPath, x.err))
+				f.ContractPath = r.ContractPath
+				unresolved = append(unresolved, f.WithScenario(r.Capability, r.SpecPath, scenarioOf(r.Scenario)))
 				continue
 			}
 			bindings = append(bindings, x.binding)
@@ -299,6 +304,13 @@ func plan(cfg config.Config, ready []validated) ([]execution.Job, []finding.Find
 		}
 	}
 	return execution.Plan(bindings, invs), unresolved
+}
+
+// runnable is a ready unit with its test entries invoked: each binding's
+// argv is built once, for selection, the run and the mutation script.
+type runnable struct {
+	validated
+	entries []invoked
 }
 
 // invoked is one test entry of a ready unit, bound to its scenario and
@@ -309,17 +321,21 @@ type invoked struct {
 	err     error
 }
 
-// invocations binds and invokes each test entry of v, in order: the one
-// loop both the test run and the mutation script build on.
-func invocations(cfg config.Config, v validated) []invoked {
-	out := make([]invoked, len(v.Contract.Tests))
-	for i, e := range v.Contract.Tests {
-		b := execution.Binding{
-			Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
-			Scenario: scenarioOf(v.Scenario), Entry: e,
+// invokeAll binds and invokes each test entry of each ready unit, in
+// order.
+func invokeAll(cfg config.Config, ready []validated) []runnable {
+	out := make([]runnable, len(ready))
+	for k, v := range ready {
+		entries := make([]invoked, len(v.Contract.Tests))
+		for i, e := range v.Contract.Tests {
+			b := execution.Binding{
+				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
+				Scenario: scenarioOf(v.Scenario), Entry: e,
+			}
+			inv, err := execution.Invoke(cfg, b, v.plans[i])
+			entries[i] = invoked{binding: b, inv: inv, err: err}
 		}
-		inv, err := execution.Invoke(cfg, b, v.plans[i])
-		out[i] = invoked{binding: b, inv: inv, err: err}
+		out[k] = runnable{validated: v, entries: entries}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"time"
 
@@ -10,29 +11,66 @@ import (
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/quality"
+	"github.com/espectacular/ah/core/selection"
 )
 
 // mutationContracts are the ready units as mutation measurement reads
-// them: each contract's declared tests as the script runs them; an entry
-// that cannot be invoked is left to --run-tests to report.
-func mutationContracts(cfg config.Config, ready []validated) []quality.Contract {
+// them: each contract's declared tests as the script runs them, the
+// wrapper first; an entry that cannot be invoked is left to --run-tests to
+// report.
+func mutationContracts(wrapper []string, ready []runnable) []quality.Contract {
 	out := make([]quality.Contract, 0, len(ready))
-	for _, v := range ready {
-		sc := scenarioOf(v.Scenario)
+	for _, r := range ready {
+		sc := scenarioOf(r.Scenario)
 		c := quality.Contract{
-			Target:   quality.Target{Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath, Scenario: &sc},
-			Mutation: v.Contract.Mutation,
+			Target:   quality.Target{Capability: r.Capability, SpecPath: r.SpecPath, ContractPath: r.ContractPath, Scenario: &sc},
+			Mutation: r.Contract.Mutation,
 		}
-		for _, x := range invocations(cfg, v) {
+		for _, x := range r.entries {
 			if x.err != nil {
 				continue
 			}
-			argv := append(append([]string{}, cfg.Wrapper...), x.inv.Argv...)
+			argv := append(append([]string{}, wrapper...), x.inv.Argv...)
 			c.Tests = append(c.Tests, quality.Test{Argv: argv, Env: x.inv.Env})
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// selectionContracts are the ready units as change selection reads them
+// (ah check --files, --base; issues 13, 25), each binding with the argv
+// execution.Invoke built. Selection runs after validation, so the
+// structural gate still covers the full scope: only execution is
+// narrowed, and the units it drops are reported valid, not run.
+func selectionContracts(ready []runnable) []selection.Contract {
+	out := make([]selection.Contract, 0, len(ready))
+	for _, r := range ready {
+		c := selection.Contract{Key: r.Key(), Capability: r.Capability}
+		for i, x := range r.entries {
+			var argv []string
+			if x.err == nil {
+				argv = x.inv.Argv
+			}
+			c.Bindings = append(c.Bindings, selection.BindingOf(x.binding.Entry.Type, r.plans[i], argv))
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// capabilities are every capability the scope knows, units' and spec
+// files', sorted: a changed file under another one's directory is not
+// accounted for.
+func capabilities(r resolved) []string {
+	known := map[string]bool{}
+	for _, u := range r.units {
+		known[u.Capability] = true
+	}
+	for _, f := range r.files {
+		known[f.Capability] = true
+	}
+	return slices.Sorted(maps.Keys(known))
 }
 
 // toolRunner runs the mutation tool through execution, like every
