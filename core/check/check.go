@@ -171,7 +171,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	var invoked []runnable // every ready unit's entries, invoked once
 	if opts.Exec != nil || opts.Mutation {
-		invoked = invokeAll(cfg, v.ready)
+		invoked = invokeAll(cfg.DefaultTimeoutSeconds, v.ready)
 	}
 	if opts.Exec != nil {
 		ready := invoked
@@ -322,8 +322,8 @@ type invoked struct {
 }
 
 // invokeAll binds and invokes each test entry of each ready unit, in
-// order.
-func invokeAll(cfg config.Config, ready []validated) []runnable {
+// order; defaultTimeout bounds an entry that sets no timeout_seconds.
+func invokeAll(defaultTimeout int, ready []validated) []runnable {
 	out := make([]runnable, len(ready))
 	for k, v := range ready {
 		entries := make([]invoked, len(v.Contract.Tests))
@@ -332,7 +332,7 @@ func invokeAll(cfg config.Config, ready []validated) []runnable {
 				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
 				Scenario: scenarioOf(v.Scenario), Entry: e,
 			}
-			inv, err := execution.Invoke(cfg, b, v.plans[i])
+			inv, err := execution.Invoke(defaultTimeout, b, v.plans[i])
 			entries[i] = invoked{binding: b, inv: inv, err: err}
 		}
 		out[k] = runnable{validated: v, entries: entries}

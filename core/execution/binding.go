@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/espectacular/ah/core/adapter"
-	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/shellword"
@@ -56,9 +55,11 @@ func (inv Invocation) key() string {
 // Invoke turns a binding and its resolved runner plan into an invocation:
 // shell entries run through /bin/sh -c; every other kind runs the plan's
 // argv prefix followed by the entry's flags split by POSIX shell-word rules.
-func Invoke(cfg config.Config, b Binding, p adapter.Plan) (Invocation, error) {
+// defaultTimeout is [execution] default_timeout_seconds, the bound of an
+// entry that sets no timeout_seconds.
+func Invoke(defaultTimeout int, b Binding, p adapter.Plan) (Invocation, error) {
 	e := b.Entry
-	timeout := cfg.DefaultTimeoutSeconds
+	timeout := defaultTimeout
 	if e.TimeoutSeconds > 0 {
 		timeout = e.TimeoutSeconds
 	}

@@ -18,12 +18,12 @@ func resolve(cfg config.Config, b execution.Binding) (execution.Invocation, erro
 	if problem != nil {
 		return execution.Invocation{}, errors.New(problem.Message)
 	}
-	return execution.Invoke(cfg, b, p)
+	return execution.Invoke(cfg.DefaultTimeoutSeconds, b, p)
 }
 
 // resolveAdapter invokes b through driver d with command as its argv prefix.
 func resolveAdapter(cfg config.Config, b execution.Binding, command []string, d ports.Driver, source, version string) (execution.Invocation, error) {
-	return execution.Invoke(cfg, b, adapter.Plan{Kind: adapter.Framework, Command: command, Driver: d, Source: source, Version: version})
+	return execution.Invoke(cfg.DefaultTimeoutSeconds, b, adapter.Plan{Kind: adapter.Framework, Command: command, Driver: d, Source: source, Version: version})
 }
 
 // schedule runs jobs' declared argv through proc on the scheduler alone and
