@@ -65,9 +65,7 @@ func RunAll(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (R
 	}
 	finding.Sort(findings)
 	rep.Findings = findings
-	summary := finding.Summarize(findings, rep.Summary.Scenarios, rep.Summary.Passed)
-	summary.Skipped, summary.OutOfScope, summary.Waived = rep.Summary.Skipped, rep.Summary.OutOfScope, rep.Summary.Waived
-	rep.Summary = summary
+	rep.Summary = recount(rep.Summary, findings)
 	rep.Scope.Changes = append([]string{}, ids...)
 	rep.UncheckedChanges = 0
 	return rep, nil

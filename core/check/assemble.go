@@ -19,8 +19,11 @@ type outcome struct {
 	outOfScope []Unit
 	strict     bool
 	notes      []string
-	// ran is nil when tests were not run.
-	ran *execution.Results
+	// ran is nil when tests were not run; unresolved are the bindings no
+	// runner can invoke, qualityPassed the info findings of passing
+	// property and snapshot entries, mutation the mutation tool's.
+	ran                                 *execution.Results
+	unresolved, qualityPassed, mutation []finding.Finding
 	// shard is this shard's record; elsewhere the binding refs other
 	// shards run (nil when not sharded).
 	shard     *report.Shard
@@ -37,15 +40,11 @@ type outcome struct {
 // executions in plan order, and one unit per scenario in scope, in scope
 // order.
 func assemble(o outcome) Report {
-	findings := o.v.findings
 	rep := Report{
 		Scope:  Scope{Deployed: true, Changes: append([]string{}, o.changes...)},
 		Strict: o.strict, Shard: o.shard, Notes: o.notes,
 	}
-	passed := 0
 	if o.ran != nil {
-		findings = append(findings, o.ran.Findings...)
-		passed = o.ran.Passed
 		execs := o.ran.Executions
 		if execs == nil {
 			execs = []execution.Execution{}
@@ -54,19 +53,8 @@ func assemble(o outcome) Report {
 		rep.Interrupted = o.ran.Interrupted
 		rep.Batches = o.ran.Batches
 	}
-	finding.Sort(findings)
-	if findings == nil {
-		findings = []finding.Finding{}
-	}
-	rep.Findings = findings
-	rep.Summary = finding.Summarize(findings, len(o.scope.units), passed)
-	if o.ran != nil {
-		rep.Summary.NotRun = o.ran.NotRun
-	}
-	rep.Summary.Skipped = o.skipped
-	rep.Summary.OutOfScope = len(o.outOfScope)
-	rep.Summary.Waived = len(o.v.waived)
-	rep.Summary.Carried = len(o.carried)
+	rep.Findings = findingsOf(o)
+	rep.Summary = summaryOf(o, rep.Findings)
 	rep.Units = units(o)
 	for _, u := range o.outOfScope {
 		rep.OutOfScope = append(rep.OutOfScope, report.Unit{

@@ -158,9 +158,6 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		}
 		v.findings = append(v.findings, f)
 	}
-	if opts.Shard != nil && opts.Shard.Index != 1 {
-		v.findings = nil
-	}
 	out := outcome{scope: sc, v: v, changes: changes, skipped: skipped, strict: opts.Strict, notes: notes, outOfScope: outOfScope}
 	if opts.Shard != nil {
 		out.shard = &report.Shard{
@@ -193,19 +190,14 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 			out.shard.Plan = shard.Plan(owners, out.shard.Total, opts.Durations)
 			out.shard.Order, out.elsewhere = shard.Pick(owners, *out.shard, opts.Durations)
 			jobs = pickJobs(jobs, out.shard.Order)
-			if out.shard.Index != 1 {
-				unresolved = nil
-			}
 		}
 		ex := *opts.Exec
 		res := execution.Run(ctx, env, jobs, execution.Options{Workers: Workers(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
-		res.Findings = append(res.Findings, unresolved...)
-		res.Findings = append(res.Findings, qualityPassed(jobs, res.Executions)...)
-		out.ran = &res
+		out.ran, out.unresolved, out.qualityPassed = &res, unresolved, qualityPassed(jobs, res.Executions)
 	}
 	if opts.Mutation && (opts.Shard == nil || opts.Shard.Index == 1) {
 		m := quality.Measurement{Tool: cfg.Mutation, Dir: env.Dir, Enable: opts.MutationEnable, ConfigPath: config.Path, Run: toolRunner(env)}
-		out.v.findings = append(out.v.findings, quality.Measure(ctx, m, mutationContracts(cfg.Wrapper, invoked))...)
+		out.mutation = quality.Measure(ctx, m, mutationContracts(cfg.Wrapper, invoked))
 	}
 	rep := assemble(out)
 	if len(changes) == 0 {

@@ -40,21 +40,3 @@ func untestedProperty(u Unit) finding.Finding {
 	f.Spec, f.SpecPath, f.ContractPath = u.Capability, u.SpecPath, u.ContractPath
 	return f
 }
-
-// dedupe drops repeated findings about one property's derived contract:
-// each covered scenario's unit reports it, but it is one problem.
-func dedupe(fs []finding.Finding) []finding.Finding {
-	seen := map[string]bool{}
-	out := fs[:0]
-	for _, f := range fs {
-		if f.Scenario == nil && f.Kind == finding.NoTestsDeclared {
-			key := f.ContractPath
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-		}
-		out = append(out, f)
-	}
-	return out
-}

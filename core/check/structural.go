@@ -133,7 +133,6 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	out = dedupe(out)
 	pairRenames(out)
 	return validation{findings: out, ready: ready, waived: waived}
 }
