@@ -75,8 +75,20 @@ type Options struct {
 	MutationEnable string
 	// Carry, with Exec and a Select of source snapshot, carries the
 	// passes of an evidence snapshot (ah check --carry, ah verify; issue
-	// 41; carry.go).
+	// 41; selection.Carry).
 	Carry *Carry
+}
+
+// Carry carries the passes of an evidence snapshot (issue 41): a contract
+// no changed file affects keeps the snapshot's pass, without running.
+type Carry struct {
+	// Tree is the git tree whose run proved the passes.
+	Tree string
+	// Passed are the contract keys the snapshot holds a pass of.
+	Passed map[string]bool
+	// Verify runs no test (ah verify): the report says what is carried
+	// and what would run, and why.
+	Verify bool
 }
 
 // Exec configures test execution: how many tests at once and how they
@@ -173,12 +185,15 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Exec != nil {
 		ready := invoked
 		if opts.Select != nil {
-			d := selection.Select(ctx, env.Process, env.Dir, *opts.Select, selectionContracts(invoked), capabilities(sc), selection.RulesOf(cfg))
-			ready = slices.DeleteFunc(slices.Clone(invoked), func(r runnable) bool { return !d.Runs(r.Key()) })
+			contracts := selectionContracts(invoked)
+			d := selection.Select(ctx, env.Process, env.Dir, *opts.Select, contracts, capabilities(sc), selection.RulesOf(cfg))
+			runs := d.Runs
 			if opts.Carry != nil {
-				ready, d, out.carried = carryOver(invoked, d, opts.Carry.Passed)
+				d, out.carried = selection.Carry(d, opts.Carry.Passed, contracts)
 				out.carriedFrom = opts.Carry.Tree
+				runs = func(key string) bool { return !out.carried[key] }
 			}
+			ready = slices.DeleteFunc(slices.Clone(invoked), func(r runnable) bool { return !runs(r.Key()) })
 			out.picked = &d
 		}
 		if opts.Carry != nil && opts.Carry.Verify {
