@@ -207,7 +207,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 			jobs = pickJobs(jobs, out.shard.Order)
 		}
 		ex := *opts.Exec
-		res := execution.Run(ctx, env, jobs, execution.Options{Workers: Workers(cfg, ex), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
+		res := execution.Run(ctx, env, jobs, execution.Options{Workers: Workers(cfg.Jobs, ex), Progress: ex.Progress, FailFast: ex.FailFast, Batch: !ex.NoBatch})
 		out.ran, out.unresolved, out.qualityPassed = &res, unresolved, qualityPassed(jobs, res.Executions)
 	}
 	if opts.Mutation && (opts.Shard == nil || opts.Shard.Index == 1) {
@@ -279,12 +279,12 @@ const MaxDefaultJobs = 4
 // declare a resources key, and never overlap (README, Execution). With
 // --fail-fast and nothing set, one at a time: which tests it leaves unrun
 // then never depends on the machine. The report never depends on it.
-func Workers(cfg config.Config, ex Exec) int {
+func Workers(configJobs int, ex Exec) int {
 	switch {
 	case ex.Jobs > 0:
 		return ex.Jobs
-	case cfg.Jobs > 0:
-		return cfg.Jobs
+	case configJobs > 0:
+		return configJobs
 	case ex.FailFast:
 		return 1
 	}

@@ -67,22 +67,22 @@ func TestRunJobs(t *testing.T) {
 // test at a time, so which tests it leaves unrun never depends on the
 // machine.
 func TestWorkers(t *testing.T) {
-	set := config.Config{Jobs: 3}
+	const set = 3
 	for _, tt := range []struct {
 		name string
-		cfg  config.Config
+		jobs int
 		ex   check.Exec
 		want int
 	}{
 		{"--jobs", set, check.Exec{Jobs: 5, CPUs: 8}, 5},
 		{"config", set, check.Exec{CPUs: 8}, 3},
-		{"machine", config.Config{}, check.Exec{CPUs: 2}, 2},
-		{"machine, capped", config.Config{}, check.Exec{CPUs: 64}, check.MaxDefaultJobs},
-		{"machine unknown", config.Config{}, check.Exec{}, 1},
-		{"fail-fast", config.Config{}, check.Exec{CPUs: 8, FailFast: true}, 1},
-		{"fail-fast with --jobs", config.Config{}, check.Exec{Jobs: 4, CPUs: 8, FailFast: true}, 4},
+		{"machine", 0, check.Exec{CPUs: 2}, 2},
+		{"machine, capped", 0, check.Exec{CPUs: 64}, check.MaxDefaultJobs},
+		{"machine unknown", 0, check.Exec{}, 1},
+		{"fail-fast", 0, check.Exec{CPUs: 8, FailFast: true}, 1},
+		{"fail-fast with --jobs", 0, check.Exec{Jobs: 4, CPUs: 8, FailFast: true}, 4},
 	} {
-		assert.Equal(t, tt.want, check.Workers(tt.cfg, tt.ex), tt.name)
+		assert.Equal(t, tt.want, check.Workers(tt.jobs, tt.ex), tt.name)
 	}
 }
 

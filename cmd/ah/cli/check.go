@@ -145,7 +145,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			}
 		}
 		if d.LimitProcs != nil {
-			defer d.LimitProcs(check.Workers(*r.Config, *opts.Exec))()
+			defer d.LimitProcs(check.Workers(r.Config.Jobs, *opts.Exec))()
 		}
 	}
 	opts.Mutation = c.mutation(d, r)
