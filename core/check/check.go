@@ -30,7 +30,7 @@ type Options struct {
 	// wrapper and Strict.
 	Env execution.Env
 	// Drivers, when not empty, enable adapter detection and adapter runs
-	// (adapters.go); without them adapter-typed tests need a [runners]
+	// (adapter.Gathered); without them adapter-typed tests need a [runners]
 	// entry.
 	Drivers []ports.Driver
 	// ProbeCache, when set, keeps adapter probe results between checks
@@ -57,7 +57,7 @@ type Options struct {
 	// check of derived contracts (stale.go); nil skips that check.
 	Spk ports.Spk
 	// Select, with Exec, narrows execution to the contracts the changed
-	// files affect (affected.go); the report then carries the selection.
+	// files affect (selection.Select); the report then carries the selection.
 	Select *selection.Changes
 	// Mutation runs the mutation tool (ah check --mutation, issue 16;
 	// quality.go) for every ready contract with [quality.mutation]

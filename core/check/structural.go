@@ -55,7 +55,7 @@ type readContract struct {
 	contract contract.Contract
 	ok       bool
 	// read is true when the file was read. derived then holds its bytes if
-	// they mention derived_from: the staleness check (staleFindings) needs
+	// they mention derived_from: the staleness check (derivation.StaleFindings) needs
 	// them, and reads no contract a second time.
 	read    bool
 	derived []byte
