@@ -46,7 +46,7 @@ type Options struct {
 	// Exec, asks go for a fresh run instead of its test cache; verdicts
 	// follow the one rule in every mode (issue 36).
 	Strict bool
-	// Shard, when set, runs only this shard's jobs (shard.go). Structural
+	// Shard, when set, runs only this shard's jobs (shard.Pick). Structural
 	// findings are computed in every shard (they are cheap) but reported
 	// only by shard 1, so a merge never counts them twice.
 	Shard *Shard
@@ -54,13 +54,13 @@ type Options struct {
 	// report (ah check --durations): they balance the shards by time.
 	Durations map[string]int64
 	// Spk, when set, parses dual-format specs for the contract-stale
-	// check of derived contracts (stale.go); nil skips that check.
+	// check of derived contracts (derivation.StaleFindings); nil skips it.
 	Spk ports.Spk
 	// Select, with Exec, narrows execution to the contracts the changed
 	// files affect (selection.Select); the report then carries the selection.
 	Select *selection.Changes
 	// Mutation runs the mutation tool (ah check --mutation, issue 16;
-	// quality.go) for every ready contract with [quality.mutation]
+	// quality.Measure) for every ready contract with [quality.mutation]
 	// enabled = true, and once over all of them when the config enables
 	// it. Shard 1 alone runs it.
 	Mutation bool
