@@ -114,6 +114,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
+	checked := checkSpecs(cfg, &sc)
 	read, err := readContracts(fsys, sc.units)
 	if err != nil {
 		return Report{}, err
@@ -129,7 +130,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
-	v := validate(cfg, sc, read, detected.planner(cfg))
+	v := validate(cfg, sc, checked, read, detected.planner(cfg))
 	v.findings = append(v.findings, detected.probeTimeouts(cfg)...)
 	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
 	v.findings = append(v.findings, scopeFindings(corpus, cfg.Scope)...)

@@ -81,10 +81,19 @@ func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 	return out, nil
 }
 
-// validate runs the correspondence and contract checks over a resolved
-// scope whose contracts were read (read[i] is r.units[i]'s). It returns the
-// findings and the units that may run their tests.
-func validate(cfg config.Config, r resolved, read []readContract, resolveEntry entryResolver) validation {
+// specChecked is the outcome of the checks over the spec trees (checkSpecs).
+type specChecked struct {
+	findings []finding.Finding
+	// blocked are the keys (Unit.Key) of colliding scenarios: never ready.
+	blocked map[string]bool
+}
+
+// checkSpecs runs the checks that read the spec trees of a resolved scope
+// (unclosed blocks, near-miss headings, requirement blocks, id
+// collisions) and then drops the trees (spec.File.Outline): the contract
+// stage needs only the units and the spec paths, so a large corpus never
+// holds every spec tree while its contracts are decoded (issue 40).
+func checkSpecs(cfg config.Config, r *resolved) specChecked {
 	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
 	out = append(out, duplicateRequirements(r.files)...)
 	out = append(out, outsideRequirements(r.files, cfg.Specs)...)
@@ -97,6 +106,20 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
 		blocked[c.capability+"/"+c.Second.ID] = true
 	}
+	outlines := make([]spec.File, len(r.files))
+	for i, f := range r.files {
+		outlines[i] = f.Outline()
+	}
+	r.files = outlines
+	return specChecked{findings: out, blocked: blocked}
+}
+
+// validate runs the correspondence and contract checks over a resolved
+// scope whose spec trees were checked (checked) and whose contracts were
+// read (read[i] is r.units[i]'s). It returns the findings and the units
+// that may run their tests.
+func validate(cfg config.Config, r resolved, checked specChecked, read []readContract, resolveEntry entryResolver) validation {
+	out, blocked := checked.findings, checked.blocked
 	claimed := make(map[string]bool, len(r.units))
 	ready := make([]validated, 0, len(r.units))
 	waived := map[string]waivedUnit{}

@@ -1,0 +1,38 @@
+package check
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/finding"
+)
+
+// checkSpecs reports what the spec trees say and then drops the trees, so
+// the contract stage of a large corpus holds only units and spec paths
+// (issue 40); the findings drawn from the trees are still all there.
+func TestCheckSpecsDropsTrees(t *testing.T) {
+	fsys := fstest.MapFS{
+		"openspec/specs/a/spec.md": {Data: []byte("# a\n\n## Requirements\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n### Scenario: Near\n\n```\n#### Scenario: Hidden\n")},
+	}
+	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
+	require.NoError(t, err)
+	r, err := resolve(fsys, cfg)
+	require.NoError(t, err)
+	require.Len(t, r.files, 1)
+	require.NotEmpty(t, r.files[0].Scenarios)
+	checked := checkSpecs(cfg, &r)
+	var kinds []finding.Kind
+	for _, f := range checked.findings {
+		kinds = append(kinds, f.Kind)
+	}
+	assert.Contains(t, kinds, finding.UnclosedBlock)
+	assert.Equal(t, "a", r.files[0].Capability)
+	assert.Equal(t, "openspec/specs/a/spec.md", r.files[0].Path)
+	assert.Nil(t, r.files[0].Scenarios, "scenarios kept after the spec checks")
+	assert.Zero(t, r.files[0].Doc.Lines, "tree kept after the spec checks")
+	assert.Len(t, r.units, 1, "the units outlive the trees")
+}
