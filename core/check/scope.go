@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"io/fs"
+	"slices"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
@@ -107,7 +108,7 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 				Capability:   f.Capability,
 				SpecPath:     f.Path,
 				Scenario:     s,
-				ContractPath: contract.Path(config.Dir, f.Capability, s.ID),
+				ContractPath: shared(l.paths, contract.Path(config.Dir, f.Capability, s.ID)),
 			})
 		}
 		for _, c := range cols {
@@ -119,6 +120,15 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 		return r, l.err
 	}
 	return r, coverLinked(fsys, cfg, &r)
+}
+
+// shared is p, as the string of the sorted listing paths when it is
+// there: a unit and the listing then share one copy of the path (issue 40).
+func shared(paths []string, p string) string {
+	if i, ok := slices.BinarySearch(paths, p); ok {
+		return paths[i]
+	}
+	return p
 }
 
 // deployedContracts lists the deployed contracts (config.DeployedContracts);

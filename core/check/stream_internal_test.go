@@ -3,6 +3,7 @@ package check
 import (
 	"testing"
 	"testing/fstest"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -35,4 +36,22 @@ func TestCheckSpecsDropsTrees(t *testing.T) {
 	assert.Nil(t, r.files[0].Scenarios, "scenarios kept after the spec checks")
 	assert.Zero(t, r.files[0].Doc.Lines, "tree kept after the spec checks")
 	assert.Len(t, r.units, 1, "the units outlive the trees")
+}
+
+// A unit whose contract exists holds the listing's copy of its path, not
+// one of its own (issue 40: one string per contract path, not two).
+func TestResolveSharesContractPaths(t *testing.T) {
+	fsys := fstest.MapFS{
+		"openspec/specs/a/spec.md":  {Data: []byte("# a\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n#### Scenario: Two\nbody\n")},
+		".espectacular/a/one.toml":  {Data: []byte("id = \"one\"\n")},
+		".espectacular/config.toml": {Data: []byte("tool_version = \"0.1.0\"\n")},
+	}
+	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
+	require.NoError(t, err)
+	r, err := resolve(fsys, cfg)
+	require.NoError(t, err)
+	require.Len(t, r.units, 2)
+	require.Equal(t, []string{".espectacular/a/one.toml"}, r.contracts)
+	assert.Equal(t, unsafe.StringData(r.contracts[0]), unsafe.StringData(r.units[0].ContractPath), "the unit's path is a second copy")
+	assert.Equal(t, ".espectacular/a/two.toml", r.units[1].ContractPath)
 }

@@ -31,7 +31,7 @@ type validated struct {
 	// read: a copy of each per ready unit was most of the check's peak
 	// memory on a large corpus (issue 29).
 	*Unit
-	Contract *contract.Contract
+	Contract *kept
 	// plans are the runner plans of Contract.Tests, in order.
 	plans []adapter.Plan
 }
@@ -48,11 +48,28 @@ type validation struct {
 // entryResolver resolves one test entry to its runner plan (adapter.PlanEntry).
 type entryResolver func(contract.Entry) (adapter.Plan, *adapter.Problem)
 
+// kept is what the later stages use of a decoded contract (its tests, its
+// mutation settings, its waiver, what supersedes it): one is held per
+// scenario until the end of a check, so the rest of the decoded contract
+// is dropped as soon as it was checked (issue 40).
+type kept struct {
+	Tests        []contract.Entry
+	Mutation     contract.Mutation
+	Waiver       *contract.Waiver
+	Status       string
+	SupersededBy string
+}
+
+// keep is the part of c the later stages use.
+func keep(c contract.Contract) kept {
+	return kept{Tests: c.Tests, Mutation: c.Mutation, Waiver: c.Waiver, Status: c.Status, SupersededBy: c.SupersededBy}
+}
+
 // readContract is a unit's contract, read and checked on its own
 // (checkContract): ok is true when nothing blocks planning its entries.
 type readContract struct {
 	findings []finding.Finding
-	contract contract.Contract
+	contract kept
 	ok       bool
 	// read is true when the file was read. derived then holds its bytes if
 	// they mention derived_from: the staleness check (staleFindings) needs
@@ -298,7 +315,7 @@ func checkContract(fsys fs.FS, u Unit) (readContract, error) {
 			blocking = true
 		}
 	}
-	rc := readContract{findings: out, contract: c, ok: !blocking, read: true}
+	rc := readContract{findings: out, contract: keep(c), ok: !blocking, read: true}
 	if bytes.Contains(data, []byte("derived_from")) {
 		rc.derived = data
 	}
