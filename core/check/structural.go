@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -53,23 +54,32 @@ type entryResolver func(contract.Entry) (adapter.Plan, *adapter.Problem)
 // scenario until the end of a check, so the rest of the decoded contract
 // is dropped as soon as it was checked (issue 40).
 type kept struct {
-	Tests        []contract.Entry
-	Mutation     contract.Mutation
-	Waiver       *contract.Waiver
-	Status       string
+	Tests    []contract.Entry
+	Mutation contract.Mutation
+	Waiver   *contract.Waiver
+	// SupersededBy is the contract's superseded_by when its status is
+	// superseded, else "".
 	SupersededBy string
 }
 
 // keep is the part of c the later stages use.
-func keep(c contract.Contract) kept {
-	return kept{Tests: c.Tests, Mutation: c.Mutation, Waiver: c.Waiver, Status: c.Status, SupersededBy: c.SupersededBy}
+func keep(c contract.Contract) *kept {
+	k := &kept{Tests: c.Tests, Mutation: c.Mutation, Waiver: c.Waiver}
+	if c.Status == contract.Superseded {
+		k.SupersededBy = c.SupersededBy
+	}
+	return k
 }
 
 // readContract is a unit's contract, read and checked on its own
 // (checkContract): ok is true when nothing blocks planning its entries.
+//
+// The results of a whole corpus are held at once, until validation: so
+// contract is a pointer (nil when the file was not read), and the ready
+// units keep only it.
 type readContract struct {
 	findings []finding.Finding
-	contract kept
+	contract *kept
 	ok       bool
 	// read is true when the file was read. derived then holds its bytes if
 	// they mention derived_from: the staleness check (staleFindings) needs
@@ -138,19 +148,21 @@ func checkSpecs(cfg config.Config, r *resolved) specChecked {
 func validate(cfg config.Config, r resolved, checked specChecked, read []readContract, resolveEntry entryResolver) validation {
 	out, blocked := checked.findings, checked.blocked
 	claimed := make(map[string]bool, len(r.units))
+	var shared planLists
 	ready := make([]validated, 0, len(r.units))
 	waived := map[string]waivedUnit{}
 	for i := range r.units {
 		u := &r.units[i]
 		claimed[u.ContractPath] = true
-		if w := read[i].contract.Waiver; w != nil && read[i].ok && !blocked[u.Key()] {
+		if read[i].ok && read[i].contract.Waiver != nil && !blocked[u.Key()] {
+			w := read[i].contract.Waiver
 			// Its tests are not run: no runner need resolve them.
 			waived[u.Key()] = waivedUnit{*u, *w}
 			out = append(out, read[i].findings...)
 			out = append(out, danglingFindings(*u)...)
 			continue
 		}
-		v, fs, ok := checkUnit(u, &read[i], resolveEntry)
+		v, fs, ok := checkUnit(u, &read[i], resolveEntry, &shared)
 		out = append(out, fs...)
 		out = append(out, danglingFindings(*u)...)
 		if f, missing := missingReplacement(r, v); missing {
@@ -207,22 +219,57 @@ func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
 // checkUnit validates one scenario's contract. ok is true when nothing
 // blocks running its tests (warnings do not block); the unit then carries
 // the runner plan of each entry.
-func checkUnit(u *Unit, read *readContract, resolveEntry entryResolver) (validated, []finding.Finding, bool) {
-	out, c, ok := slices.Clone(read.findings), &read.contract, read.ok
+func checkUnit(u *Unit, read *readContract, resolveEntry entryResolver, shared *planLists) (validated, []finding.Finding, bool) {
+	out, c, ok := slices.Clone(read.findings), read.contract, read.ok
 	v := validated{Unit: u, Contract: c}
 	if !ok {
 		return v, out, false
 	}
-	v.plans = make([]adapter.Plan, 0, len(c.Tests))
+	plans := shared.scratch[:0]
 	for _, e := range c.Tests {
 		p, problem := resolveEntry(e)
 		if problem != nil {
 			out = append(out, unitFinding(*u, problem.Kind, problem.Message))
 			ok = false
 		}
-		v.plans = append(v.plans, p)
+		plans = append(plans, p)
 	}
+	shared.scratch = plans
+	v.plans = shared.share(plans)
 	return v, out, ok
+}
+
+// planLists hands out the plan lists of the units validated one after
+// another: the units of a corpus mostly resolve to the same plans (one
+// framework, one runner), and one list is then held for all of them
+// rather than one per unit (issue 40). Plan lists are never written once
+// made.
+type planLists struct {
+	// last is the list handed out last; scratch is where the next is
+	// resolved.
+	last, scratch []adapter.Plan
+}
+
+// share returns a list equal to plans that outlives the next call: the
+// last one when it is equal, else a copy.
+func (l *planLists) share(plans []adapter.Plan) []adapter.Plan {
+	if l.last == nil || !slices.EqualFunc(l.last, plans, samePlan) {
+		l.last = slices.Clone(plans)
+	}
+	return l.last
+}
+
+// samePlan reports whether two plans are equal. Drivers are compared only
+// when their type is comparable (== would panic on another).
+func samePlan(a, b adapter.Plan) bool {
+	if a.Kind != b.Kind || a.CustomName != b.CustomName || a.Source != b.Source || a.Version != b.Version || !slices.Equal(a.Command, b.Command) {
+		return false
+	}
+	if a.Driver == nil || b.Driver == nil {
+		return a.Driver == nil && b.Driver == nil
+	}
+	t := reflect.TypeOf(a.Driver)
+	return t == reflect.TypeOf(b.Driver) && t.Comparable() && a.Driver == b.Driver
 }
 
 // unitFinding is a finding about unit u's contract.
