@@ -105,14 +105,14 @@ func (dt *detection) planner(cfg config.Config) entryResolver {
 // those whose entries will be planned (their contract has no blocking
 // problem).
 func testTypes(read []readContract) []string {
-	var out []string
+	seen := map[string]bool{} // a few types, however many contracts
 	for _, r := range read {
 		if !r.ok {
 			continue
 		}
 		for _, e := range r.contract.Tests {
-			out = append(out, e.Type)
+			seen[e.Type] = true
 		}
 	}
-	return sorted(out)
+	return slices.Sorted(maps.Keys(seen))
 }
