@@ -139,6 +139,13 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		return Report{}, err
 	}
 	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
+	if opts.Exec == nil && !opts.Mutation {
+		// Nothing runs: the report needs only which units are ready, so
+		// their contracts and plans go before it is built (issue 40).
+		for i := range v.ready {
+			v.ready[i].Contract, v.ready[i].plans = nil, nil
+		}
+	}
 	if len(sc.units) == 0 {
 		f := noScenarios(cfg)
 		if sc.undeployed && len(changes) == 0 {

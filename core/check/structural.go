@@ -54,17 +54,26 @@ type entryResolver func(contract.Entry) (adapter.Plan, *adapter.Problem)
 // scenario until the end of a check, so the rest of the decoded contract
 // is dropped as soon as it was checked (issue 40).
 type kept struct {
-	Tests    []contract.Entry
-	Mutation contract.Mutation
+	Tests []contract.Entry
+	// Mutation is never nil: the contracts without [quality.mutation]
+	// share one zero value.
+	Mutation *contract.Mutation
 	Waiver   *contract.Waiver
 	// SupersededBy is the contract's superseded_by when its status is
 	// superseded, else "".
 	SupersededBy string
 }
 
+// noMutation is the [quality.mutation] of every contract without one;
+// nothing writes to it.
+var noMutation = &contract.Mutation{}
+
 // keep is the part of c the later stages use.
 func keep(c contract.Contract) *kept {
-	k := &kept{Tests: c.Tests, Mutation: c.Mutation, Waiver: c.Waiver}
+	k := &kept{Tests: c.Tests, Mutation: noMutation, Waiver: c.Waiver}
+	if m := c.Mutation; m.Enabled || m.Threshold != nil || m.Args != nil {
+		k.Mutation = &m
+	}
 	if c.Status == contract.Superseded {
 		k.SupersededBy = c.SupersededBy
 	}
