@@ -147,7 +147,20 @@ func checkSpecs(cfg config.Config, r *resolved) specChecked {
 		outlines[i] = f.Outline()
 	}
 	r.files = outlines
+	for i := range r.units {
+		r.units[i].Scenario = detached(r.units[i].Scenario)
+	}
 	return specChecked{findings: out, blocked: blocked}
+}
+
+// detached is s with its strings in one allocation of their own: a
+// scenario's title and body are slices of its spec's text, which would
+// otherwise stay alive, whole, for as long as the unit (issue 40).
+func detached(s spec.Scenario) spec.Scenario {
+	joined := s.ID + s.Title + s.Body
+	id, title := len(s.ID), len(s.ID)+len(s.Title)
+	s.ID, s.Title, s.Body = joined[:id], joined[id:title], joined[title:]
+	return s
 }
 
 // validate runs the correspondence and contract checks over a resolved
