@@ -8,8 +8,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/ports"
 )
 
 // checkSpecs reports what the spec trees say and then drops the trees, so
@@ -19,10 +22,7 @@ func TestCheckSpecsDropsTrees(t *testing.T) {
 	fsys := fstest.MapFS{
 		"openspec/specs/a/spec.md": {Data: []byte("# a\n\n## Requirements\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n### Scenario: Near\n\n```\n#### Scenario: Hidden\n")},
 	}
-	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
-	require.NoError(t, err)
-	r, err := resolve(fsys, cfg)
-	require.NoError(t, err)
+	cfg, r := resolveFS(t, fsys)
 	require.Len(t, r.files, 1)
 	require.NotEmpty(t, r.files[0].Scenarios)
 	checked := checkSpecs(cfg, &r)
@@ -35,7 +35,18 @@ func TestCheckSpecsDropsTrees(t *testing.T) {
 	assert.Equal(t, "openspec/specs/a/spec.md", r.files[0].Path)
 	assert.Nil(t, r.files[0].Scenarios, "scenarios kept after the spec checks")
 	assert.Zero(t, r.files[0].Doc.Lines, "tree kept after the spec checks")
-	assert.Len(t, r.units, 1, "the units outlive the trees")
+	require.Len(t, r.units, 1, "the units outlive the trees")
+	assert.Equal(t, spec.Scenario{ID: "one", Title: "One", Body: "body", Line: 8}, r.units[0].Scenario)
+}
+
+// resolveFS resolves the scope of fsys under the default config.
+func resolveFS(t *testing.T, fsys fstest.MapFS) (config.Config, resolved) {
+	t.Helper()
+	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
+	require.NoError(t, err)
+	r, err := resolve(fsys, cfg)
+	require.NoError(t, err)
+	return cfg, r
 }
 
 // A unit whose contract exists holds the listing's copy of its path, not
@@ -46,12 +57,32 @@ func TestResolveSharesContractPaths(t *testing.T) {
 		".espectacular/a/one.toml":  {Data: []byte("id = \"one\"\n")},
 		".espectacular/config.toml": {Data: []byte("tool_version = \"0.1.0\"\n")},
 	}
-	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
-	require.NoError(t, err)
-	r, err := resolve(fsys, cfg)
-	require.NoError(t, err)
+	_, r := resolveFS(t, fsys)
 	require.Len(t, r.units, 2)
 	require.Equal(t, []string{".espectacular/a/one.toml"}, r.contracts)
 	assert.Equal(t, unsafe.StringData(r.contracts[0]), unsafe.StringData(r.units[0].ContractPath), "the unit's path is a second copy")
 	assert.Equal(t, ".espectacular/a/two.toml", r.units[1].ContractPath)
+}
+
+// unhashable is a driver whose type == cannot compare.
+type unhashable struct {
+	ports.Driver
+	args []string
+}
+
+// Units resolving to equal plans share one list; a different plan gets a
+// list of its own, and a driver of a type == cannot compare is never
+// compared (it would panic), only told apart.
+func TestPlanListsShare(t *testing.T) {
+	var l planLists
+	shell := []adapter.Plan{{Kind: adapter.Shell}}
+	first := l.share(shell)
+	second := l.share([]adapter.Plan{{Kind: adapter.Shell}})
+	assert.Same(t, &first[0], &second[0], "equal plans, two lists")
+	fw := []adapter.Plan{{Kind: adapter.Framework, Command: []string{"go", "test"}, Driver: unhashable{args: []string{"x"}}}}
+	third := l.share(fw)
+	assert.NotSame(t, &first[0], &third[0])
+	fourth := l.share([]adapter.Plan{{Kind: adapter.Framework, Command: []string{"go", "test"}, Driver: unhashable{args: []string{"x"}}}})
+	assert.NotSame(t, &third[0], &fourth[0], "drivers that cannot be compared are not the same")
+	assert.Equal(t, fw, fourth)
 }
