@@ -71,10 +71,6 @@ func assemble(o outcome) Report {
 // units gives every scenario in scope its status and, when tests ran, the
 // verdict of each of its bindings.
 func units(o outcome) []report.Unit {
-	ready := make(map[string]int, len(o.v.ready))
-	for i, u := range o.v.ready {
-		ready[u.Key()] = i
-	}
 	byRef := map[string]execution.Execution{}
 	if o.ran != nil {
 		for _, ex := range o.ran.Executions {
@@ -84,26 +80,33 @@ func units(o outcome) []report.Unit {
 		}
 	}
 	out := make([]report.Unit, 0, len(o.scope.units))
-	for _, u := range o.scope.units {
+	// The ready units are scope units, in scope order (validate): each is
+	// found by walking both lists once, with no index of every key.
+	next := 0
+	for i := range o.scope.units {
+		u := &o.scope.units[i]
 		ru := report.Unit{
 			Capability: u.Capability, SpecPath: u.SpecPath, ContractPath: u.ContractPath,
 			Scenario: scenarioOf(u.Scenario), Status: report.UnitInvalid,
 		}
 		key := u.Key()
-		i, ok := ready[key]
+		ready := next < len(o.v.ready) && o.v.ready[next].Unit == u
+		if ready {
+			next++
+		}
 		w, waived := o.v.waived[key]
 		switch {
 		case waived:
 			ru.Status = report.UnitWaived
 			ru.Waiver = &report.Waiver{Reason: w.waiver.Reason, Expires: w.waiver.Expires}
-		case !ok:
+		case !ready:
 		case o.carried[key]:
 			ru.Status, ru.CarriedFrom = report.UnitCarried, o.carriedFrom
 		case o.ran == nil, o.picked != nil && !o.picked.Runs(u.Key()):
 			// Checked, not run: the selection skipped its tests.
 			ru.Status = report.UnitValid
 		default:
-			ru.Bindings, ru.Status = bindingsOf(u, o.v.ready[i], byRef, o.elsewhere)
+			ru.Bindings, ru.Status = bindingsOf(*u, o.v.ready[next-1], byRef, o.elsewhere)
 		}
 		out = append(out, ru)
 	}

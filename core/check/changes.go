@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/repofs"
@@ -100,7 +99,7 @@ func reservedCapabilities(files []spec.File) []finding.Finding {
 // names a scenario of the same capability in the resolved scope.
 func missingReplacement(r resolved, v validated) (finding.Finding, bool) {
 	c := v.Contract
-	if r.overlay.keys == nil || c.Status != contract.Superseded || c.SupersededBy == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy] {
+	if r.overlay.keys == nil || c == nil || c.SupersededBy == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy] {
 		return finding.Finding{}, false
 	}
 	return unitFinding(*v.Unit, finding.MissingReplacement, fmt.Sprintf(

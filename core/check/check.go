@@ -132,6 +132,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err != nil {
 		return Report{}, err
 	}
+	checked := checkSpecs(cfg, &sc)
 	read, err := readContracts(fsys, sc.units)
 	if err != nil {
 		return Report{}, err
@@ -147,7 +148,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
-	v := validate(cfg, sc, read, detected.Planner(cfg))
+	v := validate(cfg, sc, checked, read, detected.Planner(cfg))
 	v.findings = append(v.findings, detected.ProbeTimeouts(cfg, config.Path)...)
 	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
 	v.findings = append(v.findings, scopeFindings(corpus, cfg.Scope)...)
@@ -156,6 +157,13 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		return Report{}, err
 	}
 	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
+	if opts.Exec == nil && !opts.Mutation {
+		// Nothing runs: the report needs only which units are ready, so
+		// their contracts and plans go before it is built (issue 40).
+		for i := range v.ready {
+			v.ready[i].Contract, v.ready[i].plans = nil, nil
+		}
+	}
 	if len(sc.units) == 0 {
 		f := noScenarios(cfg)
 		if sc.undeployed && len(changes) == 0 {

@@ -47,13 +47,14 @@ func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
 		}
 		for _, p := range derivation.Verifies(u.Scenario.Body, src.FileID) {
 			if !slices.Contains(src.Properties, p) {
-				r.units[i].Dangling = append(r.units[i].Dangling, p)
+				l := r.units[i].linked()
+				l.dangling = append(l.dangling, p)
 				continue
 			}
 			cp := derivation.ContractPath(src.Capability, p)
 			if r.units[i].Property == "" && slices.Contains(r.contracts, cp) {
 				r.units[i].Property, r.units[i].ContractPath = p, cp
-				r.units[i].PropertyLine, err = propertyLine(fsys, cfg, texts, u.SpecPath, p)
+				r.units[i].linked().propertyLine, err = propertyLine(fsys, cfg, texts, u.SpecPath, p)
 				if err != nil {
 					return err
 				}
@@ -76,7 +77,7 @@ func (u Unit) contractID() string {
 // does not have.
 func danglingFindings(u Unit) []finding.Finding {
 	var out []finding.Finding
-	for _, p := range u.Dangling {
+	for _, p := range u.Dangling() {
 		f := unitFinding(u, finding.VerifiesDangling, fmt.Sprintf(
 			"scenario %q links property %s (- **VERIFIES**) but %s has no Properties row %s: fix the link, or add the row and run `ah sync`",
 			u.Scenario.Title, p, u.SpecPath, p))

@@ -31,8 +31,8 @@ func propertyLine(fsys fs.FS, cfg config.Config, texts map[string]string, specPa
 // scenario, once however many scenarios the contract covers (dedupe).
 func untestedProperty(u Unit) finding.Finding {
 	where := u.SpecPath
-	if u.PropertyLine > 0 {
-		where = fmt.Sprintf("%s:%d", u.SpecPath, u.PropertyLine)
+	if line := u.PropertyLine(); line > 0 {
+		where = fmt.Sprintf("%s:%d", u.SpecPath, line)
 	}
 	f := finding.New(finding.NoTestsDeclared, fmt.Sprintf(
 		"property %s (%s) has a derived contract, %s, that declares no tests: add a [[tests.<type>]] entry that runs the test proving the property; the scenarios linking it (- **VERIFIES**) are covered by it",

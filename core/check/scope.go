@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"io/fs"
+	"slices"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
@@ -26,13 +27,46 @@ type Unit struct {
 	ContractPath string
 	// Property, when set, is the property whose derived contract covers
 	// the scenario (a VERIFIES link); ContractPath is then that contract.
-	// Dangling are linked properties the spec does not have (derived.go).
 	Property string
-	// PropertyLine is the line of Property's row in SpecPath: an untested
+	// links are the rest of the unit's VERIFIES links, nil for a unit
+	// without any: one unit is held per scenario, so what few units have
+	// is kept apart (issue 40).
+	links *links
+}
+
+// links are what a unit's VERIFIES links say beyond its Property
+// (derived.go).
+type links struct {
+	// propertyLine is the line of Property's row in SpecPath: an untested
 	// derived contract is reported there, never against the scenarios it
 	// covers (issue 27).
-	PropertyLine int
-	Dangling     []string
+	propertyLine int
+	// dangling are linked properties the spec does not have.
+	dangling []string
+}
+
+// PropertyLine is the line of Property's row in SpecPath, 0 when unknown.
+func (u Unit) PropertyLine() int {
+	if u.links == nil {
+		return 0
+	}
+	return u.links.propertyLine
+}
+
+// Dangling are the properties the unit links that its spec does not have.
+func (u Unit) Dangling() []string {
+	if u.links == nil {
+		return nil
+	}
+	return u.links.dangling
+}
+
+// linked is u's links, made when it has none.
+func (u *Unit) linked() *links {
+	if u.links == nil {
+		u.links = &links{}
+	}
+	return u.links
 }
 
 // Key identifies a unit's contract slot.
@@ -107,7 +141,7 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 				Capability:   f.Capability,
 				SpecPath:     f.Path,
 				Scenario:     s,
-				ContractPath: contract.Path(config.Dir, f.Capability, s.ID),
+				ContractPath: shared(l.paths, contract.Path(config.Dir, f.Capability, s.ID)),
 			})
 		}
 		for _, c := range cols {
@@ -119,6 +153,15 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 		return r, l.err
 	}
 	return r, coverLinked(fsys, cfg, &r)
+}
+
+// shared is p, as the string of the sorted listing paths when it is
+// there: a unit and the listing then share one copy of the path (issue 40).
+func shared(paths []string, p string) string {
+	if i, ok := slices.BinarySearch(paths, p); ok {
+		return paths[i]
+	}
+	return p
 }
 
 // deployedContracts lists the deployed contracts (config.DeployedContracts);

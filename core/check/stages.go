@@ -24,7 +24,7 @@ func mutationContracts(wrapper []string, ready []runnable) []quality.Contract {
 		sc := scenarioOf(r.Scenario)
 		c := quality.Contract{
 			Target:   quality.Target{Capability: r.Capability, SpecPath: r.SpecPath, ContractPath: r.ContractPath, Scenario: &sc},
-			Mutation: r.Contract.Mutation,
+			Mutation: *r.Contract.Mutation,
 		}
 		for _, x := range r.entries {
 			if x.err != nil {
@@ -132,15 +132,14 @@ func dropStale(ready []validated, stale []finding.Finding) []validated {
 // those whose entries will be planned (their contract has no blocking
 // problem).
 func testTypes(read []readContract) []string {
-	var out []string
+	seen := map[string]bool{} // a few types, however many contracts
 	for _, r := range read {
 		if !r.ok {
 			continue
 		}
 		for _, e := range r.contract.Tests {
-			out = append(out, e.Type)
+			seen[e.Type] = true
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return slices.Sorted(maps.Keys(seen))
 }

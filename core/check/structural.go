@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -31,7 +32,7 @@ type validated struct {
 	// read: a copy of each per ready unit was most of the check's peak
 	// memory on a large corpus (issue 29).
 	*Unit
-	Contract *contract.Contract
+	Contract *kept
 	// plans are the runner plans of Contract.Tests, in order.
 	plans []adapter.Plan
 }
@@ -48,11 +49,46 @@ type validation struct {
 // entryResolver resolves one test entry to its runner plan (adapter.PlanEntry).
 type entryResolver func(contract.Entry) (adapter.Plan, *adapter.Problem)
 
+// kept is what the later stages use of a decoded contract (its tests, its
+// mutation settings, its waiver, what supersedes it): one is held per
+// scenario until the end of a check, so the rest of the decoded contract
+// is dropped as soon as it was checked (issue 40).
+type kept struct {
+	Tests []contract.Entry
+	// Mutation is never nil: the contracts without [quality.mutation]
+	// share one zero value.
+	Mutation *contract.Mutation
+	Waiver   *contract.Waiver
+	// SupersededBy is the contract's superseded_by when its status is
+	// superseded, else "".
+	SupersededBy string
+}
+
+// noMutation is the [quality.mutation] of every contract without one;
+// nothing writes to it.
+var noMutation = &contract.Mutation{}
+
+// keep is the part of c the later stages use.
+func keep(c contract.Contract) *kept {
+	k := &kept{Tests: c.Tests, Mutation: noMutation, Waiver: c.Waiver}
+	if m := c.Mutation; m.Enabled || m.Threshold != nil || m.Args != nil {
+		k.Mutation = &m
+	}
+	if c.Status == contract.Superseded {
+		k.SupersededBy = c.SupersededBy
+	}
+	return k
+}
+
 // readContract is a unit's contract, read and checked on its own
 // (checkContract): ok is true when nothing blocks planning its entries.
+//
+// The results of a whole corpus are held at once, until validation: so
+// contract is a pointer (nil when the file was not read), and the ready
+// units keep only it.
 type readContract struct {
 	findings []finding.Finding
-	contract contract.Contract
+	contract *kept
 	ok       bool
 	// read is true when the file was read. derived then holds its bytes if
 	// they mention derived_from: the staleness check (derivation.StaleFindings) needs
@@ -81,10 +117,19 @@ func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 	return out, nil
 }
 
-// validate runs the correspondence and contract checks over a resolved
-// scope whose contracts were read (read[i] is r.units[i]'s). It returns the
-// findings and the units that may run their tests.
-func validate(cfg config.Config, r resolved, read []readContract, resolveEntry entryResolver) validation {
+// specChecked is the outcome of the checks over the spec trees (checkSpecs).
+type specChecked struct {
+	findings []finding.Finding
+	// blocked are the keys (Unit.Key) of colliding scenarios: never ready.
+	blocked map[string]bool
+}
+
+// checkSpecs runs the checks that read the spec trees of a resolved scope
+// (unclosed blocks, near-miss headings, requirement blocks, id
+// collisions) and then drops the trees (spec.File.Outline): the contract
+// stage needs only the units and the spec paths, so a large corpus never
+// holds every spec tree while its contracts are decoded (issue 40).
+func checkSpecs(cfg config.Config, r *resolved) specChecked {
 	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
 	out = append(out, duplicateRequirements(r.files)...)
 	out = append(out, outsideRequirements(r.files, cfg.Specs)...)
@@ -97,38 +142,72 @@ func validate(cfg config.Config, r resolved, read []readContract, resolveEntry e
 		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
 		blocked[c.capability+"/"+c.Second.ID] = true
 	}
-	claimed := make(map[string]bool, len(r.units))
+	outlines := make([]spec.File, len(r.files))
+	for i, f := range r.files {
+		outlines[i] = f.Outline()
+	}
+	r.files = outlines
+	for i := range r.units {
+		r.units[i].Scenario = detached(r.units[i].Scenario)
+	}
+	return specChecked{findings: out, blocked: blocked}
+}
+
+// detached is s with its strings in one allocation of their own: a
+// scenario's title and body are slices of its spec's text, which would
+// otherwise stay alive, whole, for as long as the unit (issue 40).
+func detached(s spec.Scenario) spec.Scenario {
+	joined := s.ID + s.Title + s.Body
+	id, title := len(s.ID), len(s.ID)+len(s.Title)
+	s.ID, s.Title, s.Body = joined[:id], joined[id:title], joined[title:]
+	return s
+}
+
+// validate runs the correspondence and contract checks over a resolved
+// scope whose spec trees were checked (checked) and whose contracts were
+// read (read[i] is r.units[i]'s). It returns the findings and the units
+// that may run their tests.
+func validate(cfg config.Config, r resolved, checked specChecked, read []readContract, resolveEntry entryResolver) validation {
+	out, blocked := checked.findings, checked.blocked
+	// The contract paths the units claim, sorted: a map of every path was
+	// a tenth of the check's peak heap on a large corpus (issue 40).
+	claimed := make([]string, 0, len(r.units))
+	var shared planLists
 	ready := make([]validated, 0, len(r.units))
 	waived := map[string]waivedUnit{}
 	for i := range r.units {
 		u := &r.units[i]
-		claimed[u.ContractPath] = true
-		if w := read[i].contract.Waiver; w != nil && read[i].ok && !blocked[u.Key()] {
+		claimed = append(claimed, u.ContractPath)
+		isBlocked := len(blocked) > 0 && blocked[u.Key()]
+		if read[i].ok && read[i].contract.Waiver != nil && !isBlocked {
+			w := read[i].contract.Waiver
 			// Its tests are not run: no runner need resolve them.
 			waived[u.Key()] = waivedUnit{*u, *w}
 			out = append(out, read[i].findings...)
 			out = append(out, danglingFindings(*u)...)
 			continue
 		}
-		v, fs, ok := checkUnit(u, &read[i], resolveEntry)
+		v, fs, ok := checkUnit(u, &read[i], resolveEntry, &shared)
 		out = append(out, fs...)
 		out = append(out, danglingFindings(*u)...)
 		if f, missing := missingReplacement(r, v); missing {
 			out = append(out, f)
 			ok = false
 		}
-		if ok && !blocked[u.Key()] {
+		if ok && !isBlocked {
 			ready = append(ready, v)
 		}
 	}
+	slices.Sort(claimed)
+	isClaimed := func(p string) bool { _, ok := slices.BinarySearch(claimed, p); return ok }
 	for _, f := range r.refused {
-		if !claimed[f.ContractPath] { // else reported with its scenario
+		if !isClaimed(f.ContractPath) { // else reported with its scenario
 			out = append(out, f)
 		}
 	}
 	out = append(out, r.overlay.findings...)
 	for _, p := range r.contracts {
-		if claimed[p] || r.derived.alive[p] || r.overlay.claimed[p] {
+		if isClaimed(p) || r.derived.alive[p] || r.overlay.claimed[p] {
 			continue
 		}
 		out = append(out, orphan(cfg, r, p))
@@ -166,22 +245,57 @@ func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
 // checkUnit validates one scenario's contract. ok is true when nothing
 // blocks running its tests (warnings do not block); the unit then carries
 // the runner plan of each entry.
-func checkUnit(u *Unit, read *readContract, resolveEntry entryResolver) (validated, []finding.Finding, bool) {
-	out, c, ok := slices.Clone(read.findings), &read.contract, read.ok
+func checkUnit(u *Unit, read *readContract, resolveEntry entryResolver, shared *planLists) (validated, []finding.Finding, bool) {
+	out, c, ok := slices.Clone(read.findings), read.contract, read.ok
 	v := validated{Unit: u, Contract: c}
 	if !ok {
 		return v, out, false
 	}
-	v.plans = make([]adapter.Plan, 0, len(c.Tests))
+	plans := shared.scratch[:0]
 	for _, e := range c.Tests {
 		p, problem := resolveEntry(e)
 		if problem != nil {
 			out = append(out, unitFinding(*u, problem.Kind, problem.Message))
 			ok = false
 		}
-		v.plans = append(v.plans, p)
+		plans = append(plans, p)
 	}
+	shared.scratch = plans
+	v.plans = shared.share(plans)
 	return v, out, ok
+}
+
+// planLists hands out the plan lists of the units validated one after
+// another: the units of a corpus mostly resolve to the same plans (one
+// framework, one runner), and one list is then held for all of them
+// rather than one per unit (issue 40). Plan lists are never written once
+// made.
+type planLists struct {
+	// last is the list handed out last; scratch is where the next is
+	// resolved.
+	last, scratch []adapter.Plan
+}
+
+// share returns a list equal to plans that outlives the next call: the
+// last one when it is equal, else a copy.
+func (l *planLists) share(plans []adapter.Plan) []adapter.Plan {
+	if l.last == nil || !slices.EqualFunc(l.last, plans, samePlan) {
+		l.last = slices.Clone(plans)
+	}
+	return l.last
+}
+
+// samePlan reports whether two plans are equal. Drivers are compared only
+// when their type is comparable (== would panic on another).
+func samePlan(a, b adapter.Plan) bool {
+	if a.Kind != b.Kind || a.CustomName != b.CustomName || a.Source != b.Source || a.Version != b.Version || !slices.Equal(a.Command, b.Command) {
+		return false
+	}
+	if a.Driver == nil || b.Driver == nil {
+		return a.Driver == nil && b.Driver == nil
+	}
+	t := reflect.TypeOf(a.Driver)
+	return t == reflect.TypeOf(b.Driver) && t.Comparable() && a.Driver == b.Driver
 }
 
 // unitFinding is a finding about unit u's contract.
@@ -274,7 +388,7 @@ func checkContract(fsys fs.FS, u Unit) (readContract, error) {
 			blocking = true
 		}
 	}
-	rc := readContract{findings: out, contract: c, ok: !blocking, read: true}
+	rc := readContract{findings: out, contract: keep(c), ok: !blocking, read: true}
 	if bytes.Contains(data, []byte("derived_from")) {
 		rc.derived = data
 	}

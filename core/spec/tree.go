@@ -101,9 +101,13 @@ type Rename struct {
 // Flatten returns every scenario of the document in document order: the
 // list Scan returns.
 func (d Document) Flatten() []Scenario {
-	var out []Scenario
-	for _, n := range d.scenarioNodes() {
-		out = append(out, n.Scenario)
+	nodes := d.scenarioNodes()
+	if len(nodes) == 0 {
+		return nil
+	}
+	out := make([]Scenario, len(nodes)) // sized once: one is held per spec until its checks ran
+	for i, n := range nodes {
+		out[i] = n.Scenario
 	}
 	return out
 }

@@ -1,0 +1,88 @@
+package check
+
+import (
+	"testing"
+	"testing/fstest"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/ports"
+)
+
+// checkSpecs reports what the spec trees say and then drops the trees, so
+// the contract stage of a large corpus holds only units and spec paths
+// (issue 40); the findings drawn from the trees are still all there.
+func TestCheckSpecsDropsTrees(t *testing.T) {
+	fsys := fstest.MapFS{
+		"openspec/specs/a/spec.md": {Data: []byte("# a\n\n## Requirements\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n### Scenario: Near\n\n```\n#### Scenario: Hidden\n")},
+	}
+	cfg, r := resolveFS(t, fsys)
+	require.Len(t, r.files, 1)
+	require.NotEmpty(t, r.files[0].Scenarios)
+	checked := checkSpecs(cfg, &r)
+	var kinds []finding.Kind
+	for _, f := range checked.findings {
+		kinds = append(kinds, f.Kind)
+	}
+	assert.Contains(t, kinds, finding.UnclosedBlock)
+	assert.Equal(t, "a", r.files[0].Capability)
+	assert.Equal(t, "openspec/specs/a/spec.md", r.files[0].Path)
+	assert.Nil(t, r.files[0].Scenarios, "scenarios kept after the spec checks")
+	assert.Zero(t, r.files[0].Doc.Lines, "tree kept after the spec checks")
+	require.Len(t, r.units, 1, "the units outlive the trees")
+	assert.Equal(t, spec.Scenario{ID: "one", Title: "One", Body: "body", Line: 8}, r.units[0].Scenario)
+}
+
+// resolveFS resolves the scope of fsys under the default config.
+func resolveFS(t *testing.T, fsys fstest.MapFS) (config.Config, resolved) {
+	t.Helper()
+	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
+	require.NoError(t, err)
+	r, err := resolve(fsys, cfg)
+	require.NoError(t, err)
+	return cfg, r
+}
+
+// A unit whose contract exists holds the listing's copy of its path, not
+// one of its own (issue 40: one string per contract path, not two).
+func TestResolveSharesContractPaths(t *testing.T) {
+	fsys := fstest.MapFS{
+		"openspec/specs/a/spec.md":  {Data: []byte("# a\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n#### Scenario: Two\nbody\n")},
+		".espectacular/a/one.toml":  {Data: []byte("id = \"one\"\n")},
+		".espectacular/config.toml": {Data: []byte("tool_version = \"0.1.0\"\n")},
+	}
+	_, r := resolveFS(t, fsys)
+	require.Len(t, r.units, 2)
+	require.Equal(t, []string{".espectacular/a/one.toml"}, r.contracts)
+	assert.Equal(t, unsafe.StringData(r.contracts[0]), unsafe.StringData(r.units[0].ContractPath), "the unit's path is a second copy")
+	assert.Equal(t, ".espectacular/a/two.toml", r.units[1].ContractPath)
+}
+
+// unhashable is a driver whose type == cannot compare.
+type unhashable struct {
+	ports.Driver
+	args []string
+}
+
+// Units resolving to equal plans share one list; a different plan gets a
+// list of its own, and a driver of a type == cannot compare is never
+// compared (it would panic), only told apart.
+func TestPlanListsShare(t *testing.T) {
+	var l planLists
+	shell := []adapter.Plan{{Kind: adapter.Shell}}
+	first := l.share(shell)
+	second := l.share([]adapter.Plan{{Kind: adapter.Shell}})
+	assert.Same(t, &first[0], &second[0], "equal plans, two lists")
+	fw := []adapter.Plan{{Kind: adapter.Framework, Command: []string{"go", "test"}, Driver: unhashable{args: []string{"x"}}}}
+	third := l.share(fw)
+	assert.NotSame(t, &first[0], &third[0])
+	fourth := l.share([]adapter.Plan{{Kind: adapter.Framework, Command: []string{"go", "test"}, Driver: unhashable{args: []string{"x"}}}})
+	assert.NotSame(t, &third[0], &fourth[0], "drivers that cannot be compared are not the same")
+	assert.Equal(t, fw, fourth)
+}
