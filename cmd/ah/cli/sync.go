@@ -6,7 +6,7 @@ import (
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/derivation"
-	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -63,7 +63,7 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	}
 	opts := derivation.Options{AuthoredWith: Version, Capabilities: c.Capabilities}
 	res, err := derivation.Plan(ctx, r.FS, *r.Config, d.spk(r.Config.Spk.Command, r.Root), opts)
-	if _, ok := errors.AsType[*spec.UnknownUnitError](err); ok {
+	if _, ok := errors.AsType[*unit.UnknownError](err); ok {
 		// The same exit code and words as ah check's unknown unit.
 		return usageError("ah sync %s", err)
 	}
