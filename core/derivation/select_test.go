@@ -33,7 +33,7 @@ func planCaps(t *testing.T, files map[string]string, spk ports.Spk, caps ...stri
 	t.Helper()
 	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
 	require.NoError(t, err)
-	return derivation.Plan(t.Context(), repo(files), cfg, spk, derivation.Options{AuthoredWith: "0.1.0", Capabilities: caps})
+	return derivation.Derive(t.Context(), repo(files), cfg, spk, derivation.Options{AuthoredWith: "0.1.0", Capabilities: caps})
 }
 
 // TestPlanSelectsCapabilities: ah sync CAP... derives only the selected

@@ -85,10 +85,10 @@ type Options struct {
 	Capabilities []string
 }
 
-// Plan derives the contracts of every selected source spec without
+// Derive derives the contracts of every selected source spec without
 // writing anything. spk runs only when a selected source exists. A
 // capability argument naming nothing is a *unit.UnknownError.
-func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opts Options) (Result, error) {
+func Derive(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opts Options) (Result, error) {
 	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
 	if err != nil {
 		return Result{}, err

@@ -62,7 +62,7 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		d.sweep(ctx, r.Root)
 	}
 	opts := derivation.Options{AuthoredWith: Version, Capabilities: c.Capabilities}
-	res, err := derivation.Plan(ctx, r.FS, *r.Config, d.spk(r.Config.Spk.Command, r.Root), opts)
+	res, err := derivation.Derive(ctx, r.FS, *r.Config, d.spk(r.Config.Spk.Command, r.Root), opts)
 	if _, ok := errors.AsType[*unit.UnknownError](err); ok {
 		// The same exit code and words as ah check's unknown unit.
 		return usageError("ah sync %s", err)
