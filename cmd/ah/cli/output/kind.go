@@ -52,7 +52,7 @@ func kind[T any](name, schema string) Kind[T] {
 // line here.
 var (
 	CheckKind        = kind[report.Report]("check", schemas.CheckOutput)
-	DoctorKind       = kind[doctor.Report]("doctor", schemas.DoctorOutput)
+	DoctorKind       = kind[doctor.Diagnosis]("doctor", schemas.DoctorOutput)
 	DoctorEnableKind = kind[DoctorEnableData]("doctor", schemas.DoctorOutput)
 	ExplainKind      = kind[TopicData]("explain", schemas.ExplainOutput)
 	ExplainListKind  = kind[TopicListData]("explain", schemas.ExplainOutput)
