@@ -75,19 +75,7 @@ func scopeOf(doc map[string]any) Scope {
 // badScopeGlobs reports [scope] patterns doublestar cannot parse: a broken
 // pattern would match nothing and silently gate less than asked.
 func badScopeGlobs(s Scope) []string {
-	var out []string
-	for _, kv := range []struct {
-		key   string
-		globs []string
-	}{{"scope.include", s.Include}, {"scope.exclude", s.Exclude}} {
-		key := kv.key
-		for i, g := range kv.globs {
-			if !unit.ValidPattern(g) {
-				out = append(out, fmt.Sprintf("%s[%d]: %q is not a valid glob (%s); fix its brackets or braces", key, i, g, unit.GlobSyntax))
-			}
-		}
-	}
-	return out
+	return append(invalidGlobs("scope.include", s.Include), invalidGlobs("scope.exclude", s.Exclude)...)
 }
 
 // qualifyOf reads [scenarios] qualify_colliding_ids.
