@@ -18,7 +18,7 @@ import (
 // --files, --base; issues 13, 25). It runs after validation, so the
 // structural gate still covers the full scope: only execution is narrowed.
 // Units it drops are reported valid, not run (assemble.go).
-func affected(ctx context.Context, cfg config.Config, sc resolved, ready []validated, ch selection.Changes, env execution.Env) ([]validated, selection.Decision) {
+func affected(ctx context.Context, cfg config.Config, sc resolved, ready []validated, ch selection.Diff, env execution.Env) ([]validated, selection.Decision) {
 	contracts := make([]selection.Contract, 0, len(ready))
 	for _, v := range ready {
 		c := selection.Contract{Key: v.Key(), Capability: v.Capability}

@@ -51,9 +51,10 @@ type Options struct {
 	// Spk, when set, parses dual-format specs for the contract-stale
 	// check of derived contracts (stale.go); nil skips that check.
 	Spk ports.Spk
-	// Select, with Exec, narrows execution to the contracts the changed
-	// files affect (affected.go); the report then carries the selection.
-	Select *selection.Changes
+	// Diff, the changed files, narrows execution (with Exec) to the
+	// contracts they affect (affected.go); the report then carries the
+	// selection. Changes above are change proposals, a different thing.
+	Diff *selection.Diff
 	// Mutation runs the mutation tool (ah check --mutation, issue 16;
 	// quality.go) for every ready contract with [quality.mutation]
 	// enabled = true, and once over all of them when the config enables
@@ -67,7 +68,7 @@ type Options struct {
 	// tool in this project (doctor.MutationToolKnown): only then is it
 	// offered as an apply_command (issue 27).
 	MutationEnableWorks bool
-	// Carry, with Exec and a Select of source snapshot, carries the
+	// Carry, with Exec and a Diff of source snapshot, carries the
 	// passes of an evidence snapshot (ah check --carry, ah verify; issue
 	// 41; carry.go).
 	Carry *Carry
@@ -165,9 +166,9 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	if opts.Exec != nil {
 		ready := v.ready
-		if opts.Select != nil {
+		if opts.Diff != nil {
 			var d selection.Decision
-			ready, d = affected(ctx, cfg, sc, ready, *opts.Select, opts.Env)
+			ready, d = affected(ctx, cfg, sc, ready, *opts.Diff, opts.Env)
 			if opts.Carry != nil {
 				ready, d, out.carried = carryOver(v.ready, d, opts.Carry.Passed)
 				out.carriedFrom = opts.Carry.Tree

@@ -44,8 +44,8 @@ func file(h hash.Hash, fsys fs.FS, name string) {
 // shards given other flags are not one run.
 func selectionInput(opts Options) report.SelectionInput {
 	in := report.SelectionInput{Units: slices.Compact(slices.Sorted(slices.Values(opts.Units))), Strict: opts.Strict}
-	if opts.Select != nil {
-		in.Source, in.Base, in.Head, in.Files = opts.Select.Source, opts.Select.Base, opts.Select.Head, opts.Select.Files
+	if opts.Diff != nil {
+		in.Source, in.Base, in.Head, in.Files = opts.Diff.Source, opts.Diff.Base, opts.Diff.Head, opts.Diff.Files
 	}
 	return in
 }

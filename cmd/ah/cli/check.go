@@ -135,7 +135,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			opts.Exec.Progress = prog
 		}
 		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
-		opts.Select = &ch
+		opts.Diff = &ch
 		if prev, err = c.carry(ctx, g, d, r, &opts); err != nil {
 			return err
 		}
@@ -210,7 +210,7 @@ func (c *CheckCmd) carry(ctx context.Context, g *Globals, d *Deps, r *repo, opts
 	if cf.Problem != "" {
 		fmt.Fprintf(d.Streams.Err, "ah: --carry %s carries nothing: %s\n", output.Escape(c.Carry), output.Escape(cf.Problem))
 	}
-	opts.Select, opts.Carry = &cf.Select, &cf.Carry
+	opts.Diff, opts.Carry = &cf.Diff, &cf.Carry
 	return &s, nil
 }
 
