@@ -27,27 +27,27 @@ func TestRunSelection(t *testing.T) {
 	}
 	tests := []struct {
 		name     string
-		changes  selection.Changes
+		changes  selection.Diff
 		ran      []string
 		statuses []string
 		fallback string
 	}{
 		{
 			name:     "a source glob widens and never narrows: shell tests have no graph",
-			changes:  selection.Changes{Source: selection.Files, Files: []string{"src/alpha/x.go"}},
+			changes:  selection.Diff{Source: selection.Files, Files: []string{"src/alpha/x.go"}},
 			ran:      []string{"echo alpha", "echo beta"},
 			statuses: []string{report.UnitPassed, report.UnitPassed, report.UnitInvalid},
 			fallback: "nothing accounts for the changed file src/alpha/x.go",
 		},
 		{
 			name:     "a spec change selects its capability",
-			changes:  selection.Changes{Source: selection.Range, Files: []string{"openspec/specs/beta/spec.md"}},
+			changes:  selection.Diff{Source: selection.Range, Files: []string{"openspec/specs/beta/spec.md"}},
 			ran:      []string{"echo beta"},
 			statuses: []string{report.UnitValid, report.UnitPassed, report.UnitInvalid},
 		},
 		{
 			name:     "an unaccounted file runs everything",
-			changes:  selection.Changes{Source: selection.Worktree, Files: []string{"Makefile"}},
+			changes:  selection.Diff{Source: selection.Worktree, Files: []string{"Makefile"}},
 			ran:      []string{"echo alpha", "echo beta"},
 			statuses: []string{report.UnitPassed, report.UnitPassed, report.UnitInvalid},
 			fallback: "nothing accounts for the changed file Makefile",
@@ -58,7 +58,7 @@ func TestRunSelection(t *testing.T) {
 			proc := &portstest.Process{}
 			ch := tt.changes
 			rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{
-				Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: 1}, Select: &ch,
+				Env: execution.Env{Process: proc, Dir: "/repo"}, Exec: &check.Exec{Jobs: 1}, Diff: &ch,
 			})
 			require.NoError(t, err)
 			var ran []string

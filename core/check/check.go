@@ -56,9 +56,10 @@ type Options struct {
 	// Spk, when set, parses dual-format specs for the contract-stale
 	// check of derived contracts (derivation.StaleFindings); nil skips it.
 	Spk ports.Spk
-	// Select, with Exec, narrows execution to the contracts the changed
-	// files affect (selection.Select); the report then carries the selection.
-	Select *selection.Changes
+	// Diff, the changed files, narrows execution (with Exec) to the
+	// contracts they affect (selection.Select); the report then carries the
+	// selection. Changes above are change proposals, a different thing.
+	Diff *selection.Diff
 	// Mutation runs the mutation tool (ah check --mutation, issue 16;
 	// quality.Measure) for every ready contract with [quality.mutation]
 	// enabled = true, and once over all of them when the config enables
@@ -73,7 +74,7 @@ type Options struct {
 	// the apply_command of a contract opting in without one; empty when no
 	// tool is known (issue 27).
 	MutationEnable string
-	// Carry, with Exec and a Select of source snapshot, carries the
+	// Carry, with Exec and a Diff of source snapshot, carries the
 	// passes of an evidence snapshot (ah check --carry, ah verify; issue
 	// 41; selection.Carry).
 	Carry *Carry
@@ -182,7 +183,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if opts.Shard != nil {
 		out.shard = &report.Shard{
 			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
-			Corpus: shard.Digest(fsys, config.Path, digestOf(corpus)), Selection: shard.Input(opts.Units, opts.Strict, opts.Select),
+			Corpus: shard.Digest(fsys, config.Path, digestOf(corpus)), Selection: shard.Input(opts.Units, opts.Strict, opts.Diff),
 			Tree: opts.Shard.Tree, Dirty: opts.Shard.Dirty,
 		}
 	}
@@ -192,9 +193,9 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	if opts.Exec != nil {
 		ready := invoked
-		if opts.Select != nil {
+		if opts.Diff != nil {
 			contracts := selectionContracts(invoked)
-			d := selection.Select(ctx, env.Process, env.Dir, *opts.Select, contracts, capabilities(sc), selection.RulesOf(cfg))
+			d := selection.Select(ctx, env.Process, env.Dir, *opts.Diff, contracts, capabilities(sc), selection.RulesOf(cfg))
 			runs := d.Runs
 			if opts.Carry != nil {
 				d, out.carried = selection.Carry(d, opts.Carry.Passed, contracts)

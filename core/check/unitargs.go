@@ -7,10 +7,11 @@ import (
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 )
 
 // limitUnits limits a resolved scope to the units the arguments of ah
-// check name (spec.Select, shared with ah sync): a whole capability (with
+// check name (unit.Select, shared with ah sync): a whole capability (with
 // the capabilities nested under it), or one scenario as
 // <capability>/<scenario-id>. Contracts are
 // kept (for orphan checks) only in whole capabilities, and near-miss
@@ -28,7 +29,7 @@ func limitUnits(r resolved, args []string) (resolved, int, error) {
 	for _, f := range r.files {
 		caps[f.Capability] = true
 	}
-	sel, err := spec.Select(caps, keys, args)
+	sel, err := unit.Select(caps, keys, args)
 	if err != nil {
 		return r, 0, err
 	}

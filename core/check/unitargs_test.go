@@ -13,6 +13,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 )
 
 // TestRunSpecsDirError: a specs directory that is missing or a file is an
@@ -134,7 +135,7 @@ func TestRunNestedUnits(t *testing.T) {
 func TestRunUnknownUnit(t *testing.T) {
 	files := selectFiles()
 	_, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{Units: []string{"gate", "gat/alpha"}})
-	var uue *spec.UnknownUnitError
+	var uue *unit.UnknownError
 	require.True(t, errors.As(err, &uue), "got %v", err)
 	assert.Equal(t, "gat/alpha", uue.Arg)
 	assert.Equal(t, []string{"gate"}, uue.Close)

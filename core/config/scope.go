@@ -2,15 +2,15 @@ package config
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
+	"github.com/espectacular/ah/core/unit"
 )
 
 // Scope is [scope] (issue 28: adopting ah one capability at a time): which
-// scenarios the gate checks. A pattern is a capability ("cli", naming all
-// its scenarios) or a doublestar glob over "<capability>/<scenario-id>".
-// Scenarios out of scope are counted as such and never as passed.
+// scenarios the gate checks. A pattern names units by the one rule of
+// unit.Match (a capability with the ones nested under it, a
+// <capability>/<scenario-id>, or a doublestar glob over either). Scenarios
+// out of scope are counted as such and never as passed.
 type Scope struct {
 	Include, Exclude []string
 }
@@ -18,30 +18,14 @@ type Scope struct {
 // Set reports whether [scope] narrows anything.
 func (s Scope) Set() bool { return len(s.Include) > 0 || len(s.Exclude) > 0 }
 
-// In reports whether the scenario id of capability is in scope: matched by
-// an include pattern (or there is none) and by no exclude pattern.
+// In reports whether the scenario id of capability (with id "", the
+// capability as a whole) is in scope: named by an include pattern (or
+// there is none) and by no exclude pattern (unit.Match).
 func (s Scope) In(capability, id string) bool {
-	if matchAny(s.Exclude, capability, id) {
+	if unit.MatchAny(s.Exclude, capability, id) {
 		return false
 	}
-	return len(s.Include) == 0 || matchAny(s.Include, capability, id)
-}
-
-func matchAny(patterns []string, capability, id string) bool {
-	unit := capability + "/" + id
-	for _, p := range patterns {
-		p = strings.TrimSuffix(p, "/")
-		if p == capability || p == unit || strings.HasPrefix(capability, p+"/") {
-			return true
-		}
-		if ok, _ := doublestar.Match(p, unit); ok {
-			return true
-		}
-		if ok, _ := doublestar.Match(p, capability); ok {
-			return true
-		}
-	}
-	return false
+	return len(s.Include) == 0 || unit.MatchAny(s.Include, capability, id)
 }
 
 // ScopeEntry is one [scope] pattern and its key ("scope.include[1]").
@@ -59,11 +43,7 @@ func (s Scope) Unmatched(units []string) []ScopeEntry {
 		for i, p := range kv.patterns {
 			hit := false
 			for _, u := range units {
-				// A scenario id is a slug, never holding "/"; a
-				// capability may nest (auth/sso).
-				i := strings.LastIndex(u, "/")
-				capability, id := u[:max(i, 0)], u[i+1:]
-				if matchAny([]string{p}, capability, id) {
+				if capability, id := unit.Split(u); unit.Match(p, capability, id) {
 					hit = true
 					break
 				}
@@ -95,19 +75,7 @@ func scopeOf(doc map[string]any) Scope {
 // badScopeGlobs reports [scope] patterns doublestar cannot parse: a broken
 // pattern would match nothing and silently gate less than asked.
 func badScopeGlobs(s Scope) []string {
-	var out []string
-	for _, kv := range []struct {
-		key   string
-		globs []string
-	}{{"scope.include", s.Include}, {"scope.exclude", s.Exclude}} {
-		key := kv.key
-		for i, g := range kv.globs {
-			if !doublestar.ValidatePattern(g) {
-				out = append(out, fmt.Sprintf("%s[%d]: %q is not a valid glob (doublestar syntax: *, **, ?, [abc], {a,b}); fix its brackets or braces", key, i, g))
-			}
-		}
-	}
-	return out
+	return append(invalidGlobs("scope.include", s.Include), invalidGlobs("scope.exclude", s.Exclude)...)
 }
 
 // qualifyOf reads [scenarios] qualify_colliding_ids.

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/espectacular/ah/core/unit"
 )
 
 // Selection is [selection]: what a changed file affects when ah check
@@ -38,20 +40,24 @@ func selectionOf(doc map[string]any) Selection {
 	return s
 }
 
+// invalidGlobs words each of globs (under key) doublestar cannot parse,
+// [scope] patterns (unit.Match) and [selection] file globs alike.
+func invalidGlobs(key string, globs []string) []string {
+	var out []string
+	for i, g := range globs {
+		if !doublestar.ValidatePattern(g) {
+			out = append(out, fmt.Sprintf("%s[%d]: %q is not a valid glob (%s); fix its brackets or braces", key, i, g, unit.GlobSyntax))
+		}
+	}
+	return out
+}
+
 // badGlobs reports the globs doublestar cannot parse: a broken pattern
 // would otherwise match nothing and silently widen or narrow every run.
 func badGlobs(s Selection) []string {
 	var out []string
-	check := func(key string, globs []string) {
-		for i, g := range globs {
-			if !doublestar.ValidatePattern(g) {
-				out = append(out, fmt.Sprintf("%s[%d]: %q is not a valid glob (doublestar syntax: *, **, ?, [abc], {a,b}); fix its brackets or braces", key, i, g))
-			}
-		}
-	}
 	for _, capability := range slices.Sorted(maps.Keys(s.Paths)) {
-		check(fmt.Sprintf("selection.paths.%q", capability), s.Paths[capability])
+		out = append(out, invalidGlobs(fmt.Sprintf("selection.paths.%q", capability), s.Paths[capability])...)
 	}
-	check("selection.ignore", s.Ignore)
-	return out
+	return append(out, invalidGlobs("selection.ignore", s.Ignore)...)
 }

@@ -67,7 +67,7 @@ func planWith(t *testing.T, fsys fs.FS, spk ports.Spk, pin string) (derivation.R
 	}
 	cfg, err := config.Parse([]byte(text))
 	require.NoError(t, err)
-	return derivation.Plan(t.Context(), fsys, cfg, spk, derivation.Options{AuthoredWith: "0.1.0"})
+	return derivation.Derive(t.Context(), fsys, cfg, spk, derivation.Options{AuthoredWith: "0.1.0"})
 }
 
 func TestPlanSortsContractsOfEverySpec(t *testing.T) {

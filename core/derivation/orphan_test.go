@@ -139,7 +139,7 @@ func TestOrphanedScope(t *testing.T) {
 			tt.setup(fsys, spk)
 			cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
 			require.NoError(t, err)
-			res, err := derivation.Plan(t.Context(), fsys, cfg, spk, derivation.Options{AuthoredWith: "0.1.0", Capabilities: tt.caps})
+			res, err := derivation.Derive(t.Context(), fsys, cfg, spk, derivation.Options{AuthoredWith: "0.1.0", Capabilities: tt.caps})
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, states(res))
 			assert.Equal(t, tt.calls, spk.Calls())

@@ -11,7 +11,7 @@ import (
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/derivation"
-	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
 )
@@ -33,7 +33,7 @@ func planCaps(t *testing.T, files map[string]string, spk ports.Spk, caps ...stri
 	t.Helper()
 	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
 	require.NoError(t, err)
-	return derivation.Plan(t.Context(), repo(files), cfg, spk, derivation.Options{AuthoredWith: "0.1.0", Capabilities: caps})
+	return derivation.Derive(t.Context(), repo(files), cfg, spk, derivation.Options{AuthoredWith: "0.1.0", Capabilities: caps})
 }
 
 // TestPlanSelectsCapabilities: ah sync CAP... derives only the selected
@@ -99,7 +99,7 @@ func TestPlanUnknownCapability(t *testing.T) {
 	} {
 		spk := &portstest.Spk{Specs: specs}
 		_, err := planCaps(t, files, spk, "gate", tt.arg)
-		var uue *spec.UnknownUnitError
+		var uue *unit.UnknownError
 		require.True(t, errors.As(err, &uue), "%s: got %v", tt.arg, err)
 		assert.Equal(t, tt.arg, uue.Arg)
 		assert.EqualError(t, err, tt.msg)

@@ -12,6 +12,7 @@ import (
 	"github.com/espectacular/ah/core/repofs"
 	"github.com/espectacular/ah/core/schema"
 	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -79,15 +80,15 @@ type Options struct {
 	// AuthoredWith is written into new contracts (the running ah version).
 	AuthoredWith string
 	// Capabilities limit the sync to these capabilities and those nested
-	// under them, selected as ah check selects them (spec.Select); the
+	// under them, selected as ah check selects them (unit.Select); the
 	// specs of the others are not read. None means every capability.
 	Capabilities []string
 }
 
-// Plan derives the contracts of every selected source spec without
+// Derive derives the contracts of every selected source spec without
 // writing anything. spk runs only when a selected source exists. A
-// capability argument naming nothing is a *spec.UnknownUnitError.
-func Plan(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opts Options) (Result, error) {
+// capability argument naming nothing is a *unit.UnknownError.
+func Derive(ctx context.Context, fsys fs.FS, cfg config.Config, spk ports.Spk, opts Options) (Result, error) {
 	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
 	if err != nil {
 		return Result{}, err
@@ -142,7 +143,7 @@ func selectScope(files []spec.File, derived []derivedFile, args []string) ([]spe
 	for _, d := range derived {
 		caps[d.capability] = true
 	}
-	sel, err := spec.Select(caps, nil, args)
+	sel, err := unit.Select(caps, nil, args)
 	if err != nil {
 		return nil, nil, err
 	}

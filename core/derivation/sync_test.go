@@ -59,7 +59,7 @@ func plan(t *testing.T, fsys fs.FS, spk ports.Spk) derivation.Result {
 	t.Helper()
 	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
 	require.NoError(t, err)
-	res, err := derivation.Plan(t.Context(), fsys, cfg, spk, derivation.Options{AuthoredWith: "0.1.0"})
+	res, err := derivation.Derive(t.Context(), fsys, cfg, spk, derivation.Options{AuthoredWith: "0.1.0"})
 	require.NoError(t, err)
 	return res
 }
@@ -152,7 +152,7 @@ func TestNoSourcesNoSpk(t *testing.T) {
 func TestVersionPin(t *testing.T) {
 	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n[spk]\nversion = \"0.7.0\"\n"))
 	require.NoError(t, err)
-	res, err := derivation.Plan(t.Context(), repo(map[string]string{gateSpec: specText("P-a")}), cfg, &portstest.Spk{V: "0.6.0"}, derivation.Options{})
+	res, err := derivation.Derive(t.Context(), repo(map[string]string{gateSpec: specText("P-a")}), cfg, &portstest.Spk{V: "0.6.0"}, derivation.Options{})
 	require.NoError(t, err)
 	require.Len(t, res.Refusals, 1)
 	assert.Contains(t, res.Refusals[0].Message, "spk 0.6.0 is installed but [spk] version")

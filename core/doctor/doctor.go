@@ -33,8 +33,8 @@ type Summary struct {
 	Fail int `json:"fail"`
 }
 
-// Report is the result of a diagnosis.
-type Report struct {
+// Diagnosis is the result of ah doctor: its checks and their summary.
+type Diagnosis struct {
 	Checks []Check `json:"checks"`
 	// TestTypes lists every test type the contracts declare with how its
 	// entries run, or why they cannot; sorted by test type, then runner.
@@ -51,7 +51,7 @@ type Report struct {
 }
 
 // Healthy reports whether no check failed; warnings are healthy.
-func (r Report) Healthy() bool { return r.Summary.Fail == 0 }
+func (r Diagnosis) Healthy() bool { return r.Summary.Fail == 0 }
 
 // Input is what a diagnosis looks at.
 type Input struct {
@@ -76,8 +76,8 @@ type Input struct {
 // Diagnose runs the checks, resolves the adapters and derives the
 // recommendations. It returns an error only when the repository cannot be
 // read.
-func Diagnose(ctx context.Context, in Input) (Report, error) {
-	var r Report
+func Diagnose(ctx context.Context, in Input) (Diagnosis, error) {
+	var r Diagnosis
 	if in.Config == nil {
 		r.Checks = []Check{{Name: "config", Status: Fail, Message: in.ConfigProblem}}
 		r.TestTypes = declared(declaredEntries(in.Repo), config.Config{}, in.Facts)
@@ -86,7 +86,7 @@ func Diagnose(ctx context.Context, in Input) (Report, error) {
 	} else {
 		checks, err := health(ctx, in.Repo, *in.Config, in.Version)
 		if err != nil {
-			return Report{}, err
+			return Diagnosis{}, err
 		}
 		if in.Worktree != nil {
 			checks = append(checks, uncommittedCheck(*in.Config, *in.Worktree))

@@ -64,7 +64,7 @@ func healthyRepo(configBody string) fstest.MapFS {
 	}
 }
 
-func diagnose(t *testing.T, repo fstest.MapFS) doctor.Report {
+func diagnose(t *testing.T, repo fstest.MapFS) doctor.Diagnosis {
 	t.Helper()
 	cfg, err := config.Parse(repo[config.Path].Data)
 	require.NoError(t, err)
@@ -73,7 +73,7 @@ func diagnose(t *testing.T, repo fstest.MapFS) doctor.Report {
 	return rep
 }
 
-func statuses(r doctor.Report) map[string]doctor.Status {
+func statuses(r doctor.Diagnosis) map[string]doctor.Status {
 	out := map[string]doctor.Status{}
 	for _, c := range r.Checks {
 		out[c.Name] = c.Status

@@ -76,18 +76,18 @@ func EnableAs(repo fs.FS, data []byte, capability string, facts adapter.Facts, b
 	if ev, ok := facts.Evidence[capability]; ok && ev.Probed && len(ev.Runnable) == 0 && slices.Contains(RunnerCapabilities, capability) {
 		return Edit{}, &ToolMissingError{Capability: capability, Tried: ev.Tried, TimedOut: ev.TimedOut}
 	}
-	plan := planEdit(repo, data, capability, facts, by)
+	pe := editFor(repo, data, capability, facts, by)
 	if slices.Contains(QualityCapabilities, capability) {
-		plan = planQuality(data, capability, facts)
+		pe = qualityEdit(data, capability, facts)
 	}
-	if plan.err != nil {
-		return Edit{}, plan.err
+	if pe.err != nil {
+		return Edit{}, pe.err
 	}
-	if err := verify(data, plan.content, plan.apply); err != nil {
+	if err := verify(data, pe.content, pe.apply); err != nil {
 		return Edit{}, fmt.Errorf("cannot enable %s automatically: the edited %s would be wrong (%v); add this by hand:\n%s",
-			capability, config.Path, err, plan.added)
+			capability, config.Path, err, pe.added)
 	}
-	e.Changed, e.Added, e.Content, e.Message = true, plan.added, plan.content, plan.message
+	e.Changed, e.Added, e.Content, e.Message = true, pe.added, pe.content, pe.message
 	return e, nil
 }
 
@@ -115,7 +115,7 @@ type edit struct {
 	err     error
 }
 
-func planEdit(repo fs.FS, data []byte, capability string, facts adapter.Facts, by string) edit {
+func editFor(repo fs.FS, data []byte, capability string, facts adapter.Facts, by string) edit {
 	header := fmt.Sprintf("# Added by `%s`", by)
 	argv := runnerCommand(repo, capability, facts)
 	if len(argv) > 0 && path.IsAbs(argv[0]) {

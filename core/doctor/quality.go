@@ -41,11 +41,11 @@ func mutationEnabled(cfg config.Config) string {
 // whose output format ah has not read.
 const GremlinsVersion = "v0.6.0"
 
-// planQuality is the edit enabling a quality capability: [quality.mutation]
+// qualityEdit is the edit enabling a quality capability: [quality.mutation]
 // with a tool the project's framework supports, or a [runners.<type>]
 // table selecting the project's detected framework adapter, so that
 // [[tests.property]] and [[tests.snapshot]] entries run as written.
-func planQuality(data []byte, capability string, facts adapter.Facts) edit {
+func qualityEdit(data []byte, capability string, facts adapter.Facts) edit {
 	header := fmt.Sprintf("# Added by `ah doctor --enable %s`", capability)
 	fw := detectedFramework(facts)
 	if capability == "mutation" {

@@ -17,32 +17,32 @@ import (
 // Move is one staged contract and where ah archive puts it.
 type Move struct{ From, To string }
 
-// ArchivePlan is the plan of ah archive.
-type ArchivePlan struct {
+// ArchiveOps is the plan of ah archive.
+type ArchiveOps struct {
 	Ops   []Op
 	Moves []Move
 }
 
-// Archive plans moving a change's staged contracts to their deployed
+// Archive computes moving a change's staged contracts to their deployed
 // locations, after OpenSpec archived the change's specs. It refuses, all
 // or nothing, a staged contract whose scenario is not deployed, and one
 // that would overwrite a different deployed contract without being a
 // supersession (the predecessor checked the deployed file's status
 // instead, so supersede -> archive always failed). The emptied staging
 // directories are removed.
-func Archive(fsys fs.FS, deployed []spec.File, change string) (ArchivePlan, error) {
+func Archive(fsys fs.FS, deployed []spec.File, change string) (ArchiveOps, error) {
 	root := overlay.StagingDir(change)
 	if overlay.ValidID(change) != nil {
-		return ArchivePlan{}, &InputError{fmt.Sprintf("%q is not a change id", change)}
+		return ArchiveOps{}, &InputError{fmt.Sprintf("%q is not a change id", change)}
 	}
 	if fi, err := fs.Stat(fsys, root); err != nil || !fi.IsDir() {
-		return ArchivePlan{}, &InputError{fmt.Sprintf("no staged contracts for change %q: %s does not exist", change, root)}
+		return ArchiveOps{}, &InputError{fmt.Sprintf("no staged contracts for change %q: %s does not exist", change, root)}
 	}
 	ids := map[string][]string{}
 	for _, f := range deployed {
 		ids[f.Capability] = scenarioIDs(f.Scenarios)
 	}
-	var plan ArchivePlan
+	var plan ArchiveOps
 	var problems, dirs []string
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -71,10 +71,10 @@ func Archive(fsys fs.FS, deployed []spec.File, change string) (ArchivePlan, erro
 		return nil
 	})
 	if err != nil {
-		return ArchivePlan{}, err
+		return ArchiveOps{}, err
 	}
 	if len(problems) > 0 {
-		return ArchivePlan{}, &RefusedError{Problems: problems}
+		return ArchiveOps{}, &RefusedError{Problems: problems}
 	}
 	for _, m := range plan.Moves {
 		plan.Ops = append(plan.Ops, Op{Path: m.From, Remove: true})

@@ -98,7 +98,7 @@ func TestArchiveRefuses(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			plan, err := lifecycle.Archive(newRepo(tt.files).fs, deployed, tt.change)
 			require.EqualError(t, err, tt.want)
-			assert.Equal(t, lifecycle.ArchivePlan{}, plan)
+			assert.Equal(t, lifecycle.ArchiveOps{}, plan)
 		})
 	}
 }

@@ -3,6 +3,8 @@ package lifecycle
 import (
 	"fmt"
 	"strings"
+
+	"github.com/espectacular/ah/core/unit"
 )
 
 // ScenarioArgs resolves the arguments naming scenarios of one capability,
@@ -12,8 +14,11 @@ import (
 // by the first argument: one that names a capability (isCapability: its
 // directory exists; a capability may be nested, "a/b") or holds no "/"
 // keeps the first meaning; otherwise each argument is split at its last
-// "/". A trailing "/" (a completed directory) is dropped. Mixed or
-// ambiguous forms are an InputError naming the forms that work.
+// "/" (unit.Split). A trailing "/" (a completed directory) is dropped.
+// Unlike unit.Match, which names both, a name that is a capability and the
+// key of a scenario of its parent is the capability here: one command
+// names one capability. Mixed or ambiguous forms are an InputError naming
+// the forms that work.
 func ScenarioArgs(args []string, isCapability func(string) bool) (string, []string, error) {
 	if len(args) == 0 {
 		return "", nil, nil
@@ -33,10 +38,10 @@ func ScenarioArgs(args []string, isCapability func(string) bool) (string, []stri
 		}
 		return first, nilIfEmpty(args[1:]), nil
 	}
-	capability, _ := splitUnit(first)
+	capability, _ := unit.Split(first)
 	var ids []string
 	for _, a := range args {
-		c, id := splitUnit(strings.TrimSuffix(a, "/"))
+		c, id := unit.Split(strings.TrimSuffix(a, "/"))
 		if c == "" {
 			return "", nil, &InputError{fmt.Sprintf("%q after %q: name every scenario as CAPABILITY/ID (%s/%s), or the capability once then the ids (%s %s %s)",
 				a, args[0], capability, a, capability, lastPart(args[0]), a)}
@@ -51,17 +56,8 @@ func ScenarioArgs(args []string, isCapability func(string) bool) (string, []stri
 	return capability, ids, nil
 }
 
-// splitUnit splits CAPABILITY/ID at its last "/" ("", unit when none).
-func splitUnit(unit string) (string, string) {
-	i := strings.LastIndex(unit, "/")
-	if i < 0 {
-		return "", unit
-	}
-	return unit[:i], unit[i+1:]
-}
-
-func lastPart(unit string) string {
-	_, id := splitUnit(unit)
+func lastPart(key string) string {
+	_, id := unit.Split(key)
 	return id
 }
 

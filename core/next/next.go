@@ -70,13 +70,13 @@ type ToolCall struct {
 // but those in must_not_edit: the code under test, wherever it is.
 const AnyFile = "**"
 
-// Plan returns the steps for findings, most urgent first: blocking
+// Steps returns the steps for findings, most urgent first: blocking
 // structural findings (nothing runs without a valid contract), then
 // failing tests, then warnings, then information; within a rank the
 // findings keep their order. At most limit steps are returned (limit < 1:
 // all); remaining counts the ones left out. runTests says whether the
 // findings came from a run of the tests, so Verify runs them again.
-func Plan(fs []finding.Finding, runTests bool, limit int) (steps []Step, remaining int) {
+func Steps(fs []finding.Finding, runTests bool, limit int) (steps []Step, remaining int) {
 	ordered := slices.Clone(fs)
 	slices.SortStableFunc(ordered, func(a, b finding.Finding) int { return cmp.Compare(rank(a), rank(b)) })
 	steps = []Step{}

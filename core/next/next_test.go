@@ -25,7 +25,7 @@ func TestPlanOrdersBlockingStructuralFirst(t *testing.T) {
 	warn := at(finding.MissingLivenessTimeout, "a", "y", ".espectacular/a/y.toml")
 	missing := at(finding.NoTOML, "b", "z", ".espectacular/b/z.toml")
 
-	steps, rest := next.Plan([]finding.Finding{warn, failing, missing}, true, 0)
+	steps, rest := next.Steps([]finding.Finding{warn, failing, missing}, true, 0)
 	require.Len(t, steps, 3)
 	assert.Zero(t, rest)
 	assert.Equal(t, finding.NoTOML, steps[0].Kind)
@@ -52,7 +52,7 @@ func TestPlanLimitCountsTheRest(t *testing.T) {
 		at(finding.NoTestsDeclared, "a", "y", ".espectacular/a/y.toml"),
 		at(finding.NoTestsDeclared, "a", "z", ".espectacular/a/z.toml"),
 	}
-	steps, rest := next.Plan(fs, false, 2)
+	steps, rest := next.Steps(fs, false, 2)
 	assert.Len(t, steps, 2)
 	assert.Equal(t, 1, rest)
 	assert.Equal(t, []string{"ah", "check", "a/x"}, steps[0].Command)
@@ -64,7 +64,7 @@ func TestPlanStagedStubAndApplyCommand(t *testing.T) {
 	rec := finding.New(finding.Recommendation, "enable pytest")
 	cmd := "ah doctor --enable 'pytest'"
 	rec.ApplyCommand = &cmd
-	steps, _ := next.Plan([]finding.Finding{rec, staged}, false, 0)
+	steps, _ := next.Steps([]finding.Finding{rec, staged}, false, 0)
 	require.Len(t, steps, 2)
 	assert.Equal(t, []string{"ah", "contract", "new", "--change", "add-x", "a", "x"}, steps[0].Command)
 	assert.Equal(t, []string{"ah", "check", "--changes", "add-x", "a/x"}, steps[0].Verify)
@@ -77,7 +77,7 @@ func TestPlanStagedStubAndApplyCommand(t *testing.T) {
 func TestPlanNoTestsDeclaredShowsTheScenario(t *testing.T) {
 	f := at(finding.NoTestsDeclared, "a", "x", ".espectacular/a/x.toml")
 	f.Scenario.Title, f.Scenario.BodyMarkdown = "X holds", "- **THEN** x holds"
-	steps, _ := next.Plan([]finding.Finding{f}, false, 0)
+	steps, _ := next.Steps([]finding.Finding{f}, false, 0)
 	require.Len(t, steps, 1)
 	s := steps[0]
 	assert.Equal(t, f.Scenario, s.Scenario)
@@ -102,7 +102,7 @@ func TestPlanRenameFirst(t *testing.T) {
 	missing.Spec, missing.ContractPath = "calc", ".espectacular/calc/new.toml"
 	missing.Scenario = &finding.ScenarioRef{ID: "new", Line: &line}
 	missing.Rename = orphan.Rename
-	steps, _ := next.Plan([]finding.Finding{stub, orphan, missing}, false, 0)
+	steps, _ := next.Steps([]finding.Finding{stub, orphan, missing}, false, 0)
 	require.Len(t, steps, 2)
 	assert.Equal(t, []string{"ah", "contract", "move", "calc", "old", "new"}, steps[0].Command)
 	assert.Equal(t, []string{"ah", "contract", "new", "a", "other"}, steps[1].Command)

@@ -100,7 +100,7 @@ const namedLimit = 3
 // a file. A file nothing accounts for runs every contract, as do a graph
 // that could not be computed and a decision selecting no contract. known
 // are the capabilities in scope.
-func Decide(ch Changes, contracts []Contract, known []string, rules Rules, gs Graphs) Decision {
+func Decide(ch Diff, contracts []Contract, known []string, rules Rules, gs Graphs) Decision {
 	d := Decision{Source: ch.Source, Base: ch.Base, Head: ch.Head, ChangedFiles: nonNil(ch.Files), Reasons: []Reason{}}
 	switch {
 	case ch.Source == AllTests:

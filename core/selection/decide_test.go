@@ -87,7 +87,7 @@ func TestDecide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := selection.Decide(selection.Changes{Source: selection.Files, Files: tt.files}, contracts, known, rules, selection.Graphs{})
+			d := selection.Decide(selection.Diff{Source: selection.Files, Files: tt.files}, contracts, known, rules, selection.Graphs{})
 			assert.Equal(t, tt.fallback, d.Fallback, "Decide(%v).Fallback", tt.files)
 			assert.Equal(t, tt.run, d.SelectedContracts, "Decide(%v).SelectedContracts", tt.files)
 			if tt.selected == nil {
@@ -108,11 +108,11 @@ func TestDecide(t *testing.T) {
 }
 
 func TestDecideSources(t *testing.T) {
-	d := selection.Decide(selection.Changes{Source: selection.AllTests}, contracts, known, rules, selection.Graphs{})
+	d := selection.Decide(selection.Diff{Source: selection.AllTests}, contracts, known, rules, selection.Graphs{})
 	assert.Equal(t, selection.Decision{Source: selection.AllTests, ChangedFiles: []string{}, Selected: []string{"alpha", "beta", "nested/deep"},
 		SelectedContracts: all, Skipped: []string{}, Reasons: []selection.Reason{}}, d)
 
-	d = selection.Decide(selection.Changes{Source: selection.Range, Base: baseID, Head: headID, Files: []string{}, Problem: "empty"}, contracts, known, rules, selection.Graphs{})
+	d = selection.Decide(selection.Diff{Source: selection.Range, Base: baseID, Head: headID, Files: []string{}, Problem: "empty"}, contracts, known, rules, selection.Graphs{})
 	assert.Equal(t, "empty", d.Fallback)
 	assert.Equal(t, all, d.SelectedContracts)
 	assert.Equal(t, baseID, d.Base)

@@ -1,7 +1,8 @@
-// Package selection narrows ah check --run-tests to the contracts a change
-// can affect (issues 13, 25 and 35). Gathering the changed files asks the
-// git port; deciding what they select is a pure function of those facts,
-// the scope's contracts, the [selection] config and the frameworks'
+// Package selection narrows ah check --run-tests to the contracts the
+// changed files can affect (issues 13, 25 and 35). Gathering the changed
+// files (a Diff; a change proposal is core/overlay's) asks the git port;
+// deciding what they select is a pure function of those facts, the
+// scope's contracts, the [selection] config and the frameworks'
 // dependency graphs. Only execution is ever narrowed: the structural gate
 // always covers the full scope. Nothing narrows on a file ah cannot
 // account for: a changed file narrows only when the spec layout, a graph

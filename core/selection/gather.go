@@ -15,12 +15,12 @@ import (
 // --files > --base/--head > worktree. git is asked only when the source
 // needs it, about the directory holding the repository root. A git problem
 // is never an error: it becomes Problem, and every contract runs.
-func Gather(ctx context.Context, git ports.Git, req Request) Changes {
+func Gather(ctx context.Context, git ports.Git, req Request) Diff {
 	switch {
 	case req.AllTests:
-		return Changes{Source: AllTests}
+		return Diff{Source: AllTests}
 	case req.Files != nil:
-		ch := Changes{Source: Files, Files: cleanFiles(req.Files)}
+		ch := Diff{Source: Files, Files: cleanFiles(req.Files)}
 		if len(ch.Files) == 0 {
 			ch.Problem = "--files names no file"
 		}
@@ -31,8 +31,8 @@ func Gather(ctx context.Context, git ports.Git, req Request) Changes {
 	return gatherWorktree(ctx, git)
 }
 
-func gatherRange(ctx context.Context, git ports.Git, req Request) Changes {
-	ch := Changes{Source: Range}
+func gatherRange(ctx context.Context, git ports.Git, req Request) Diff {
+	ch := Diff{Source: Range}
 	head := req.Head
 	if head == "" {
 		head = "HEAD"
@@ -63,8 +63,8 @@ func gatherRange(ctx context.Context, git ports.Git, req Request) Changes {
 	return ch
 }
 
-func gatherWorktree(ctx context.Context, git ports.Git) Changes {
-	ch := Changes{Source: Worktree}
+func gatherWorktree(ctx context.Context, git ports.Git) Diff {
+	ch := Diff{Source: Worktree}
 	prefix, problem := prefixOf(ctx, git, "the worktree diff")
 	if problem != "" {
 		ch.Problem = problem

@@ -28,7 +28,7 @@ type Graphs struct {
 // Select gathers what the decision needs and decides: the graphs are
 // computed, through proc in dir, only when a changed file lies outside the
 // spec layout (a graph may claim even an ignored file).
-func Select(ctx context.Context, proc ports.Process, dir string, ch Changes, contracts []Contract, known []string, rules Rules) Decision {
+func Select(ctx context.Context, proc ports.Process, dir string, ch Diff, contracts []Contract, known []string, rules Rules) Decision {
 	var gs Graphs
 	if ch.Source != AllTests && ch.Problem == "" && slices.ContainsFunc(ch.Files, func(f string) bool {
 		return !rules.mapFile(f, known).spec

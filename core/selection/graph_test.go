@@ -144,7 +144,7 @@ func TestSelectByGraph(t *testing.T) {
 			g := module()
 			g.err = tt.err
 			cs := goContracts(g, tt.withPytest)
-			d := selection.Select(t.Context(), nil, "/repo", selection.Changes{Source: selection.Files, Files: tt.files}, cs,
+			d := selection.Select(t.Context(), nil, "/repo", selection.Diff{Source: selection.Files, Files: tt.files}, cs,
 				[]string{"alpha", "beta", "gamma", "py"}, selection.Rules{Specs: "openspec/specs", Changes: "openspec/changes", Selection: config.Selection{Paths: tt.globs, Ignore: tt.ignore}})
 			assert.Equal(t, tt.run, d.SelectedContracts)
 			assert.Equal(t, tt.fallback, d.Fallback)

@@ -24,8 +24,9 @@ type Request struct {
 	Base, Head string
 }
 
-// Changes is the gathered changed-file set and where it came from.
-type Changes struct {
+// Diff is the gathered changed-file set and where it came from (the
+// changed files; a change proposal is core/overlay's).
+type Diff struct {
 	Source string
 	// Base and Head are the resolved commit ids of a range.
 	Base, Head string

@@ -43,8 +43,8 @@ func Current(ctx context.Context, git ports.Git) Here {
 // current tree (to): git diff --name-only from to, plus extra (the dirty
 // paths whose content differs on either side). A tree git does not know
 // is a Problem: nothing is known to be unchanged.
-func Since(ctx context.Context, git ports.Git, from, to string, extra []string) Changes {
-	ch := Changes{Source: Snapshot, Base: from, Head: to}
+func Since(ctx context.Context, git ports.Git, from, to string, extra []string) Diff {
+	ch := Diff{Source: Snapshot, Base: from, Head: to}
 	if _, err := git.ResolveTree(ctx, from); err != nil {
 		if errors.Is(err, ports.ErrUnknownRef) {
 			ch.Problem = fmt.Sprintf("the snapshot's tree %s is unknown to git here (fetch the commit that has it), so nothing is known to be unchanged", short(from))

@@ -50,7 +50,7 @@ func file(h hash.Hash, fsys fs.FS, name string) {
 // Input is what the run was asked to run, as a shard records it: the
 // unit arguments (sorted, deduplicated), --strict and the changed-files
 // selection (nil when none). Shards given other flags are not one run.
-func Input(units []string, strict bool, sel *selection.Changes) report.SelectionInput {
+func Input(units []string, strict bool, sel *selection.Diff) report.SelectionInput {
 	in := report.SelectionInput{Units: slices.Compact(slices.Sorted(slices.Values(units))), Strict: strict}
 	if sel != nil {
 		in.Source, in.Base, in.Head, in.Files = sel.Source, sel.Base, sel.Head, sel.Files

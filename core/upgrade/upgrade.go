@@ -47,8 +47,8 @@ func NewerWarning(configured, running string) string {
 // string's content is group 2.
 var versionLine = regexp.MustCompile(`^(\s*tool_version\s*=\s*)("(?:[^"\\]|\\.)*"|'[^']*')(.*)$`)
 
-// Plan reads the config text data and computes the upgrade to running.
-func Plan(data []byte, running string) (Result, error) {
+// Compute reads the config text data and computes the upgrade to running.
+func Compute(data []byte, running string) (Result, error) {
 	before, err := schema.DecodeTOML(data)
 	if err != nil {
 		return Result{}, fmt.Errorf("read %s: %w", config.Path, err)

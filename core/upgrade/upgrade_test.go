@@ -14,7 +14,7 @@ import (
 
 func TestPlanRewritesOnlyToolVersion(t *testing.T) {
 	old := "# pinned by hand\ntool_version = '0.0.9'  # keep me\n\n[paths]\nspecs = \"openspec/specs\" # tool_version = \"x\"\n"
-	r, err := upgrade.Plan([]byte(old), "0.12.0")
+	r, err := upgrade.Compute([]byte(old), "0.12.0")
 	require.NoError(t, err)
 	assert.True(t, r.Upgraded)
 	assert.Equal(t, "# pinned by hand\ntool_version = '0.12.0'  # keep me\n\n[paths]\nspecs = \"openspec/specs\" # tool_version = \"x\"\n", string(r.Content))
@@ -23,7 +23,7 @@ func TestPlanRewritesOnlyToolVersion(t *testing.T) {
 }
 
 func TestPlanUpToDate(t *testing.T) {
-	r, err := upgrade.Plan([]byte("tool_version = \"0.12.0\"\r\n"), "0.12.0")
+	r, err := upgrade.Compute([]byte("tool_version = \"0.12.0\"\r\n"), "0.12.0")
 	require.NoError(t, err)
 	assert.False(t, r.Upgraded)
 	assert.Nil(t, r.Content)
@@ -31,7 +31,7 @@ func TestPlanUpToDate(t *testing.T) {
 }
 
 func TestPlanRefusesNewer(t *testing.T) {
-	_, err := upgrade.Plan([]byte("tool_version = \"0.13.0\"\n"), "0.12.0")
+	_, err := upgrade.Compute([]byte("tool_version = \"0.13.0\"\n"), "0.12.0")
 	var ne *upgrade.NewerError
 	require.True(t, errors.As(err, &ne), "got %v", err)
 	assert.Contains(t, err.Error(), "0.13.0")
@@ -44,7 +44,7 @@ func TestPlanWithoutARewritableLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := upgrade.Plan([]byte(tt.config), "0.12.0")
+			_, err := upgrade.Compute([]byte(tt.config), "0.12.0")
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), "by hand")
 		})
@@ -52,18 +52,18 @@ func TestPlanWithoutARewritableLine(t *testing.T) {
 }
 
 func TestPlanCRLFKept(t *testing.T) {
-	r, err := upgrade.Plan([]byte("tool_version = \"0.11.0\"\r\n[paths]\r\n"), "0.12.0")
+	r, err := upgrade.Compute([]byte("tool_version = \"0.11.0\"\r\n[paths]\r\n"), "0.12.0")
 	require.NoError(t, err)
 	assert.Equal(t, "tool_version = \"0.12.0\"\r\n[paths]\r\n", string(r.Content))
 }
 
 func TestPlanResult(t *testing.T) {
-	r, err := upgrade.Plan([]byte("tool_version = \"0.11.0\"\n"), "0.12.0")
+	r, err := upgrade.Compute([]byte("tool_version = \"0.11.0\"\n"), "0.12.0")
 	require.NoError(t, err)
 	assert.Equal(t, upgrade.Result{From: "0.11.0", To: "0.12.0", Upgraded: true, Changes: changelog.Between("0.11.0", "0.12.0"),
 		Content: []byte("tool_version = \"0.12.0\"\n")}, r)
 
-	r, err = upgrade.Plan([]byte("tool_version = \"v0.12.0\"\n"), "0.12.0")
+	r, err = upgrade.Compute([]byte("tool_version = \"v0.12.0\"\n"), "0.12.0")
 	require.NoError(t, err)
 	assert.Equal(t, upgrade.Result{From: "v0.12.0", To: "0.12.0"}, r, "a leading v names the same version")
 }
@@ -77,7 +77,7 @@ func TestPlanErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := upgrade.Plan([]byte(tt.config), "0.12.0")
+			r, err := upgrade.Compute([]byte(tt.config), "0.12.0")
 			require.Error(t, err)
 			assert.True(t, strings.HasPrefix(err.Error(), tt.want), "got %q", err)
 			assert.Equal(t, upgrade.Result{}, r)

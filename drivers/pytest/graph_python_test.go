@@ -47,7 +47,7 @@ func realGraph(t *testing.T, files map[string]string, flags ...[]string) ports.G
 	for i, f := range flags {
 		argvs[i] = slices.Concat([]string{py, "-m", "pytest"}, f)
 	}
-	g, err := pytest.New().Graph(t.Context(), &execproc.Runner{}, dir, argvs)
+	g, err := pytest.New().Graph(t.Context(), &execproc.Process{}, dir, argvs)
 	require.NoError(t, err)
 	return g
 }

@@ -31,12 +31,12 @@ func init() {
 	helpers["family"] = startFamily
 }
 
-// runFamily plays ah: it runs the "family" helper through a Runner and
+// runFamily plays ah: it runs the "family" helper through a Process and
 // waits; the test kills it with SIGKILL mid-run.
 func runFamily([]string) int {
 	cmd := helper("family")
 	cmd.Env = append(cmd.Env, readyEnv+"="+os.Getenv(readyEnv), pidsEnv+"="+os.Getenv(pidsEnv))
-	_, err := (&execproc.Runner{}).Run(context.Background(), cmd)
+	_, err := (&execproc.Process{}).Run(context.Background(), cmd)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -67,7 +67,7 @@ func startFamily([]string) int {
 // test's own child in its group (the watchdog) outlives it.
 //
 // Not parallel: the killed parent is started here with os/exec, not by a
-// Runner, so a parallel Runner going idle would take it for an escaped
+// Process, so a parallel Process going idle would take it for an escaped
 // orphan of this process and kill it.
 func TestKilledRunnerLeavesNoProcess(t *testing.T) {
 	child, grandchild := killRunnerMidRun(t, "parent")
@@ -75,7 +75,7 @@ func TestKilledRunnerLeavesNoProcess(t *testing.T) {
 	requireGone(t, grandchild)
 }
 
-// killRunnerMidRun starts the helper mode (a Runner running "family"),
+// killRunnerMidRun starts the helper mode (a Process running "family"),
 // kills it with SIGKILL once the family runs, and returns the family's pids.
 func killRunnerMidRun(t *testing.T, mode string) (child, grandchild int) {
 	t.Helper()

@@ -6,7 +6,7 @@ import (
 )
 
 // live holds the PIDs of the children this process waits for itself (the
-// tests of every Runner, and the watchdog), so the orphan reaper never
+// tests of every Process, and the watchdog), so the orphan reaper never
 // takes one's exit status from exec.Cmd.Wait, nor kills a running test.
 // The reaper holds the lock while it lists and reaps, and a start holds
 // it from fork to registration, so no child is ever seen unregistered.

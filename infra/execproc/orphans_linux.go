@@ -148,7 +148,7 @@ func killOrphans(quick bool) {
 	}
 }
 
-// isLiveLocked reports whether pid is waited for by its Runner; the
+// isLiveLocked reports whether pid is waited for by its Process; the
 // caller holds live's lock.
 func isLiveLocked(pid int) bool { return live.pids[pid] }
 

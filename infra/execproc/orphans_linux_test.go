@@ -20,7 +20,7 @@ import (
 // Not parallel: Close stops every orphan of the test process, and
 // sequential tests run while no parallel test does.
 func TestCloseKillsEscapedGrandchild(t *testing.T) {
-	r := &execproc.Runner{Grace: 200 * time.Millisecond}
+	r := &execproc.Process{Grace: 200 * time.Millisecond}
 	res, err := r.Run(t.Context(), helper("escape"))
 	require.NoError(t, err)
 	assert.True(t, res.IOIncomplete)

@@ -40,7 +40,7 @@ func init() {
 // Not parallel: any Run ending while no other runs kills and reaps
 // orphans, which would hide a missing reaper; here a test keeps running.
 func TestOrphanZombiesReapedDuringRun(t *testing.T) {
-	r := &execproc.Runner{Grace: testGrace}
+	r := &execproc.Process{Grace: testGrace}
 	ctx, cancel := context.WithCancel(t.Context())
 	busy := make(chan struct{})
 	readyFile := filepath.Join(t.TempDir(), "ready")
@@ -79,7 +79,7 @@ func TestOrphanZombiesReapedDuringRun(t *testing.T) {
 //
 // Not parallel: see TestOrphanZombiesReapedDuringRun.
 func TestEscapeeKilledWhenIdle(t *testing.T) {
-	r := &execproc.Runner{Grace: testGrace}
+	r := &execproc.Process{Grace: testGrace}
 	res, err := r.Run(t.Context(), helper("escape"))
 	require.NoError(t, err)
 	pid := grandchildPID(t, res.Stderr)

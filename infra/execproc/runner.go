@@ -12,13 +12,13 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-// DefaultGrace is the grace period used when Runner.Grace is zero. x/tools
+// DefaultGrace is the grace period used when Process.Grace is zero. x/tools
 // gocommand found 1 s fragile on loaded machines; 2 s keeps Ctrl-C snappy.
 const DefaultGrace = 2 * time.Second
 
-// Runner implements ports.Process with os/exec. The zero value is ready to
+// Process implements ports.Process with os/exec. The zero value is ready to
 // use and safe for concurrent use.
-type Runner struct {
+type Process struct {
 	// Grace is how long a child may take to exit after SIGINT before its
 	// group is killed, and how long its pipes are drained after it exits
 	// before they are abandoned (Result.IOIncomplete). Zero means
@@ -26,7 +26,7 @@ type Runner struct {
 	Grace time.Duration
 }
 
-var _ ports.Process = (*Runner)(nil)
+var _ ports.Process = (*Process)(nil)
 
 // errEmptyArgv is returned for a Command without a program.
 var errEmptyArgv = errors.New("start: empty argv, no program to run")
@@ -34,7 +34,7 @@ var errEmptyArgv = errors.New("start: empty argv, no program to run")
 // Run starts cmd and waits for it, its timeout or ctx, whichever comes
 // first. It returns an error only when nothing could be started; a ctx
 // already done starts nothing and reports Canceled.
-func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, error) {
+func (r *Process) Run(ctx context.Context, cmd ports.Command) (ports.Result, error) {
 	res := ports.Result{ExitCode: -1}
 	if len(cmd.Argv) == 0 {
 		return res, errEmptyArgv
@@ -79,12 +79,12 @@ func (r *Runner) Run(ctx context.Context, cmd ports.Command) (ports.Result, erro
 // Close stops what the runs left behind: processes that escaped their
 // test's process group (setsid, double-forked daemons) and were re-parented
 // to ah (Linux). Call it once no Run is in progress any more.
-func (r *Runner) Close() error {
+func (r *Process) Close() error {
 	killOrphans(false)
 	return nil
 }
 
-func (r *Runner) grace() time.Duration {
+func (r *Process) grace() time.Duration {
 	if r.Grace <= 0 {
 		return DefaultGrace
 	}

@@ -28,8 +28,8 @@ const testGrace = 200 * time.Millisecond
 // timing anything precisely.
 const upperBound = 5 * time.Second
 
-func newRunner() *execproc.Runner {
-	return &execproc.Runner{Grace: testGrace}
+func newRunner() *execproc.Process {
+	return &execproc.Process{Grace: testGrace}
 }
 
 func TestRunnerContract(t *testing.T) {

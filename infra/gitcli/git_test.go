@@ -36,13 +36,13 @@ func newRepo(t *testing.T) string {
 }
 
 // run runs a set-up git command through execproc, like the code under
-// test: once an execproc.Runner has run, this process reaps (and, between
+// test: once an execproc.Process has run, this process reaps (and, between
 // runs, kills) every child execproc did not start itself, so a plain
 // exec.Command child could lose its exit status ("waitid: no child
 // processes") or be killed.
 func run(t *testing.T, dir string, args ...string) {
 	t.Helper()
-	res, err := (&execproc.Runner{}).Run(t.Context(), ports.Command{Argv: append([]string{"git"}, args...), Dir: dir})
+	res, err := (&execproc.Process{}).Run(t.Context(), ports.Command{Argv: append([]string{"git"}, args...), Dir: dir})
 	require.NoError(t, err, "git %v", args)
 	require.Equal(t, 0, res.ExitCode, "git %v: %s%s", args, res.Stdout, res.Stderr)
 }
@@ -63,7 +63,7 @@ func commitAll(t *testing.T, dir, msg string) {
 }
 
 func newGit(dir string) *gitcli.Git {
-	return gitcli.New(&execproc.Runner{}, dir)
+	return gitcli.New(&execproc.Process{}, dir)
 }
 
 func TestChangedFiles(t *testing.T) {

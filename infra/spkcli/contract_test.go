@@ -62,6 +62,6 @@ func TestSpkContract(t *testing.T) {
 			require.NoError(t, os.WriteFile(tmp, []byte(scriptedSpk), 0o755))
 			require.NoError(t, os.Rename(tmp, program))
 		}
-		return spkcli.New(&execproc.Runner{}, []string{program}, dir)
+		return spkcli.New(&execproc.Process{}, []string{program}, dir)
 	})
 }

@@ -16,19 +16,19 @@ type ArchiveCmd struct {
 // Run moves the staged contracts, all or none, after OpenSpec archived the
 // change's specs.
 func (c *ArchiveCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	var plan lifecycle.ArchivePlan
-	_, data, err := runPlan(ctx, g, d, "archive", true, func(r *repo, deployed []spec.File) (ops []lifecycle.Op, err error) {
-		plan, err = lifecycle.Archive(r.FS, deployed, c.Change)
-		return plan.Ops, err
+	var archived lifecycle.ArchiveOps
+	_, data, err := runOps(ctx, g, d, "archive", true, func(r *repo, deployed []spec.File) (ops []lifecycle.Op, err error) {
+		archived, err = lifecycle.Archive(r.FS, deployed, c.Change)
+		return archived.Ops, err
 	})
 	if err != nil {
 		return err
 	}
 	var lines []string
-	for _, m := range plan.Moves {
+	for _, m := range archived.Moves {
 		lines = append(lines, "archived: "+m.From+" -> "+m.To)
 	}
-	if len(plan.Moves) == 0 {
+	if len(archived.Moves) == 0 {
 		data.Notes = []string{"nothing to archive: the change stages no contract"}
 	}
 	return reportFiles(d, g, output.ArchiveKind, data, lines)

@@ -15,13 +15,13 @@ import (
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/core/shard"
-	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 	"github.com/espectacular/ah/core/upgrade"
 )
 
 // CheckCmd is `ah check`.
 type CheckCmd struct {
-	Units    []string `arg:"" optional:"" name:"unit" predictor:"unit" help:"Check only these capabilities or <capability>/<scenario-id> scenarios; the rest count as skipped (default: all)."`
+	Units    []string `arg:"" optional:"" name:"unit" predictor:"unit" help:"Check only these capabilities, <capability>/<scenario-id> scenarios, or doublestar globs over either (quoted); the rest count as skipped (default: all)."`
 	RunTests bool     `name:"run-tests" help:"Also run every declared test of every contract without a structural finding."`
 	// Jobs is a pointer so that an explicit --jobs 0 is rejected rather
 	// than mistaken for "not given".
@@ -135,7 +135,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			opts.Exec.Progress = prog
 		}
 		ch := selection.Gather(ctx, d.Git(r.Root), c.selectionRequest())
-		opts.Select = &ch
+		opts.Diff = &ch
 		if prev, err = c.carry(ctx, g, d, r, &opts); err != nil {
 			return err
 		}
@@ -212,7 +212,7 @@ func (c *CheckCmd) carry(ctx context.Context, g *Globals, d *Deps, r *repo, opts
 	if cf.Problem != "" {
 		fmt.Fprintf(d.Streams.Err, "ah: --carry %s carries nothing: %s\n", output.Escape(c.Carry), output.Escape(cf.Problem))
 	}
-	opts.Select, opts.Carry = &cf.Select, &cf.Carry
+	opts.Diff, opts.Carry = &cf.Diff, &cf.Carry
 	return &s, nil
 }
 
@@ -247,7 +247,7 @@ func checkError(err error) error {
 	if errors.Is(err, check.ErrAllChangesRun) {
 		return usageError("%v", err)
 	}
-	if _, ok := errors.AsType[*spec.UnknownUnitError](err); ok {
+	if _, ok := errors.AsType[*unit.UnknownError](err); ok {
 		return fmt.Errorf("ah check %w", err)
 	}
 	_, unknown := errors.AsType[*overlay.UnknownChangeError](err)

@@ -8,7 +8,8 @@ import (
 	"github.com/espectacular/ah/core/quality"
 )
 
-// preCommit reports whether the check runs in pre-commit scope.
+// preCommit reports whether the check is a pre-commit run (seed 004's
+// "pre-commit scope").
 func (c *CheckCmd) preCommit(d *Deps) bool {
 	return c.PreCommit || d.Getenv("AH_SCOPE") == quality.PreCommit
 }

@@ -30,7 +30,7 @@ type ContractMoveCmd struct {
 // Run moves the contract: the new file written, the old one removed, all
 // or nothing.
 func (c *ContractMoveCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	_, data, err := runPlan(ctx, g, d, "contract move", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
+	_, data, err := runOps(ctx, g, d, "contract move", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
 		return lifecycle.MoveContract(r.FS, lifecycle.MoveRequest{Files: deployed, Capability: strings.TrimSuffix(c.Capability, "/"), From: c.From, To: c.To})
 	})
 	if err != nil {
@@ -58,7 +58,7 @@ type ContractNewCmd struct {
 const contractNewUsage = "ah contract new needs a capability and at least one scenario id (CAPABILITY ID... or CAPABILITY/ID...), or --all-missing"
 
 // Validate requires scenarios to be named unless --all-missing is given;
-// a lone CAPABILITY/ID names one (plan resolves which form it is).
+// a lone CAPABILITY/ID names one (ops resolves which form it is).
 func (c *ContractNewCmd) Validate() error {
 	if !c.AllMissing && (c.Capability == "" || len(c.IDs) == 0 && !strings.Contains(c.Capability, "/")) {
 		return usageError(contractNewUsage)
@@ -68,8 +68,8 @@ func (c *ContractNewCmd) Validate() error {
 
 // Run writes the stubs, all or none.
 func (c *ContractNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	ops, data, err := runPlan(ctx, g, d, "contract new", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
-		return c.plan(r, deployed, lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)))
+	ops, data, err := runOps(ctx, g, d, "contract new", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
+		return c.ops(r, deployed, lifecycle.TestType(adapter.Scan(r.FS, d.Drivers)))
 	})
 	if err != nil {
 		return err
@@ -86,8 +86,8 @@ func (c *ContractNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	return reportFiles(d, g, output.ContractKind, data, lines)
 }
 
-// plan stubs deployed scenarios, or with --change the change's own.
-func (c *ContractNewCmd) plan(r *repo, files []spec.File, testType string) ([]lifecycle.Op, error) {
+// ops stubs deployed scenarios, or with --change the change's own.
+func (c *ContractNewCmd) ops(r *repo, files []spec.File, testType string) ([]lifecycle.Op, error) {
 	args := c.IDs
 	if c.Capability != "" {
 		args = append([]string{c.Capability}, c.IDs...)

@@ -71,7 +71,7 @@ type Deps struct {
 // System wires the real operating system: the dependencies of the ah
 // binary.
 func System() *Deps {
-	proc := &execproc.Runner{}
+	proc := &execproc.Process{}
 	d := &Deps{
 		Streams: &IOStreams{
 			In: os.Stdin, Out: os.Stdout, Err: os.Stderr,

@@ -32,11 +32,11 @@ func readSnapshot(g *Globals, d *Deps, name, flag string) (evidence.Snapshot, er
 }
 
 // carrying is what a snapshot lets a run carry in the current state:
-// the changes since it (Select) and its passes (Carry). Problem says why
+// the changes since it (Diff) and its passes (Carry). Problem says why
 // it carries nothing (another config, a tree git does not know, no work
 // tree); the run then runs every contract, with Problem as the reason.
 type carrying struct {
-	Select  selection.Changes
+	Diff    selection.Diff
 	Carry   check.Carry
 	Here    evidence.State
 	Problem string
@@ -56,11 +56,11 @@ func carryFrom(ctx context.Context, d *Deps, r *repo, s evidence.Snapshot) carry
 		}
 	}
 	if c.Problem == "" {
-		c.Select = selection.Since(ctx, git, s.Tree, here.Tree, evidence.DirtyDiff(s.Dirty, c.Here.Dirty))
-		c.Problem = c.Select.Problem
+		c.Diff = selection.Since(ctx, git, s.Tree, here.Tree, evidence.DirtyDiff(s.Dirty, c.Here.Dirty))
+		c.Problem = c.Diff.Problem
 	}
 	if c.Problem != "" {
-		c.Select = selection.Changes{Source: selection.Snapshot, Base: s.Tree, Problem: c.Problem}
+		c.Diff = selection.Diff{Source: selection.Snapshot, Base: s.Tree, Problem: c.Problem}
 		return c
 	}
 	for _, k := range s.Contracts {

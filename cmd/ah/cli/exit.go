@@ -97,7 +97,7 @@ func classify(err error) (code int, silent bool) {
 	if errors.Is(err, context.Canceled) {
 		return ExitInterrupted, false
 	}
-	// A plan refusing to overwrite or to archive is a failed gate: the
+	// Ops refusing to overwrite or to archive is a failed gate: the
 	// user must act on the files it names.
 	_, exists := errors.AsType[*lifecycle.ExistsError](err)
 	_, refused := errors.AsType[*lifecycle.RefusedError](err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/espectacular/ah/core/lifecycle"
 	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 )
 
 // TestClassify: every error a command returns gets its exit code in one
@@ -31,7 +32,7 @@ func TestClassify(t *testing.T) {
 		{"cancelled", fmt.Errorf("read: %w", context.Canceled), ExitInterrupted, false},
 		{"a plan refusing to overwrite", fmt.Errorf("ah init: %w", &lifecycle.ExistsError{Paths: []string{"a"}}), ExitFailed, false},
 		{"a plan refusing to archive", &lifecycle.RefusedError{}, ExitFailed, false},
-		{"unknown unit", fmt.Errorf("ah check %w", &spec.UnknownUnitError{}), ExitCannotRun, false},
+		{"unknown unit", fmt.Errorf("ah check %w", &unit.UnknownError{}), ExitCannotRun, false},
 		{"missing specs", &spec.DirError{Path: "openspec/specs"}, ExitCannotRun, false},
 		{"anything else", errors.New("boom"), ExitCannotRun, false},
 	} {

@@ -40,7 +40,7 @@ func (c *InitCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	case errors.As(err, &ce):
 		return &RunError{Message: ce.Error()}
 	case err != nil:
-		return planError("init", err)
+		return refusalError("init", err)
 	}
 	ops, skipped, err := applyOps(ctx, d, r, res.Ops)
 	if err != nil {

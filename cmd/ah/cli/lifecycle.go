@@ -14,16 +14,16 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-// planFunc plans a lifecycle command's writes; deployed is nil for a
+// opsFunc computes a lifecycle command's writes; deployed is nil for a
 // command run without the deployed specs.
-type planFunc func(r *repo, deployed []spec.File) ([]lifecycle.Op, error)
+type opsFunc func(r *repo, deployed []spec.File) ([]lifecycle.Op, error)
 
-// runPlan is the prologue every lifecycle command shares: open the
-// repository, discover the deployed specs (withSpecs), plan, map the
-// plan's refusals to exit codes (planError, naming "ah <cmd>"), and carry
-// the plan out atomically. It returns the ops applied and the envelope data
+// runOps is the prologue every lifecycle command shares: open the
+// repository, discover the deployed specs (withSpecs), compute the ops, map
+// their refusals to exit codes (refusalError, naming "ah <cmd>"), and
+// apply them atomically. It returns the ops applied and the envelope data
 // listing what they wrote and removed.
-func runPlan(ctx context.Context, g *Globals, d *Deps, cmd string, withSpecs bool, plan planFunc) ([]lifecycle.Op, output.FilesData, error) {
+func runOps(ctx context.Context, g *Globals, d *Deps, cmd string, withSpecs bool, compute opsFunc) ([]lifecycle.Op, output.FilesData, error) {
 	r, err := openRepo(g, d)
 	if err != nil {
 		return nil, output.FilesData{}, err
@@ -35,9 +35,9 @@ func runPlan(ctx context.Context, g *Globals, d *Deps, cmd string, withSpecs boo
 			return nil, output.FilesData{}, err
 		}
 	}
-	ops, err := plan(r, deployed)
+	ops, err := compute(r, deployed)
 	if err != nil {
-		return nil, output.FilesData{}, planError(cmd, err)
+		return nil, output.FilesData{}, refusalError(cmd, err)
 	}
 	ops, skipped, err := applyOps(ctx, d, r, ops)
 	if err != nil {
@@ -47,7 +47,7 @@ func runPlan(ctx context.Context, g *Globals, d *Deps, cmd string, withSpecs boo
 	return ops, output.FilesData{Written: written, Removed: removed, Skipped: skipped}, nil
 }
 
-// applyOps carries a plan out atomically (see lifecycle.Apply) and returns
+// applyOps applies ops atomically (see lifecycle.Apply) and returns
 // the ops done: a file to create that appeared meanwhile is skipped, left
 // as it is, and listed (reportFiles then exits 1).
 func applyOps(ctx context.Context, d *Deps, r *repo, ops []lifecycle.Op) ([]lifecycle.Op, []string, error) {
@@ -65,7 +65,7 @@ func applyOps(ctx context.Context, d *Deps, r *repo, ops []lifecycle.Op) ([]life
 
 // sweep removes the temporary files that writers killed before their
 // rename left anywhere under .espectacular of the repository at root
-// (ports.Sweeper), before a command that writes there plans: a run that
+// (ports.Sweeper), before a command that writes there computes its ops: a run that
 // then writes nothing (a refusal, nothing missing, everything fresh)
 // still cleans up after the one that was killed (issue 26).
 func (d *Deps) sweep(ctx context.Context, root string) {
@@ -74,7 +74,7 @@ func (d *Deps) sweep(ctx context.Context, root string) {
 	}
 }
 
-// noRemover stands in for a writer that cannot delete: a plan needing a
+// noRemover stands in for a writer that cannot delete: ops needing a
 // removal then fails before anything is lost, and is rolled back.
 type noRemover struct{}
 
@@ -94,11 +94,11 @@ func deployedSpecs(r *repo) ([]spec.File, error) {
 	return files, nil
 }
 
-// planError names the command behind a plan's refusals; exitCode
+// refusalError names the command behind the refusals of its ops; exitCode
 // classifies them: naming something that does not exist is a usage error
 // (2), refusing to overwrite or to archive a failed gate (1) that names
 // each file.
-func planError(cmd string, err error) error {
+func refusalError(cmd string, err error) error {
 	_, unknown := errors.AsType[*lifecycle.UnknownError](err)
 	_, exists := errors.AsType[*lifecycle.ExistsError](err)
 	_, refused := errors.AsType[*lifecycle.RefusedError](err)

@@ -92,7 +92,7 @@ func MCPServer(d *Deps, dir string, paging MCPPaging) (*mcp.Server, error) {
 	}
 	o := mcpserver.Options{
 		Version:     Version,
-		Run:         mcpRunner(d, prefix),
+		Run:         mcpCLI(d, prefix),
 		PageBytes:   paging.PageBytes,
 		KeptResults: paging.KeptResults,
 		Scenario: func(_ context.Context, dir, capability, id string) (mcpserver.Scenario, error) {
@@ -113,11 +113,11 @@ func MCPServer(d *Deps, dir string, paging MCPPaging) (*mcp.Server, error) {
 	return mcpserver.New(o), nil
 }
 
-// mcpRunner runs one command line through Main with d's dependencies and
+// mcpCLI runs one command line through Main with d's dependencies and
 // captured streams, one at a time (Main closes d.Process after each
 // command, stopping whatever the tests left behind). A dry run swaps the
 // writer for one that records.
-func mcpRunner(d *Deps, prefix []string) mcpserver.Runner {
+func mcpCLI(d *Deps, prefix []string) mcpserver.CLI {
 	var mu sync.Mutex
 	return func(ctx context.Context, inv mcpserver.Invocation) mcpserver.Result {
 		mu.Lock()

@@ -28,7 +28,7 @@ type ScenarioNewCmd struct {
 
 // Run appends the scenario and stages its stub contract, both or neither.
 func (c *ScenarioNewCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	ops, data, err := runPlan(ctx, g, d, "scenario new", false, func(r *repo, _ []spec.File) ([]lifecycle.Op, error) {
+	ops, data, err := runOps(ctx, g, d, "scenario new", false, func(r *repo, _ []spec.File) ([]lifecycle.Op, error) {
 		return lifecycle.NewScenario(r.FS, lifecycle.ScenarioRequest{
 			Changes: r.Config.Changes, Specs: r.Config.Specs, Change: c.Change, Capability: c.Capability,
 			Requirement: c.Requirement, Heading: c.Heading,
@@ -56,7 +56,7 @@ type ScenarioSupersedeCmd struct {
 
 // Run stages the superseded copy.
 func (c *ScenarioSupersedeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
-	ops, data, err := runPlan(ctx, g, d, "scenario supersede", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
+	ops, data, err := runOps(ctx, g, d, "scenario supersede", true, func(r *repo, deployed []spec.File) ([]lifecycle.Op, error) {
 		capability, oldID, newID, err := c.scenarios(r.isCapability(c.InChange))
 		if err != nil {
 			return nil, err

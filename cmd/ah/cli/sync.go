@@ -6,7 +6,7 @@ import (
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/derivation"
-	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -62,8 +62,8 @@ func (c *SyncCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		d.sweep(ctx, r.Root)
 	}
 	opts := derivation.Options{AuthoredWith: Version, Capabilities: c.Capabilities}
-	res, err := derivation.Plan(ctx, r.FS, *r.Config, d.spk(r.Config.Spk.Command, r.Root), opts)
-	if _, ok := errors.AsType[*spec.UnknownUnitError](err); ok {
+	res, err := derivation.Derive(ctx, r.FS, *r.Config, d.spk(r.Config.Spk.Command, r.Root), opts)
+	if _, ok := errors.AsType[*unit.UnknownError](err); ok {
 		// The same exit code and words as ah check's unknown unit.
 		return usageError("ah sync %s", err)
 	}

@@ -25,7 +25,7 @@ func (c *UpgradeCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	// does, so a concurrent edit is never overwritten.
 	err = d.NewWriter(r.Root).Update(ctx, config.Path, func(old []byte) ([]byte, error) {
 		var err error
-		res, err = upgrade.Plan(old, Version)
+		res, err = upgrade.Compute(old, Version)
 		return res.Content, err
 	})
 	if ne, ok := errors.AsType[*upgrade.NewerError](err); ok {

@@ -36,7 +36,7 @@ func (c *VerifyCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		return &RunError{Message: fmt.Sprintf("ah verify %s: the snapshot proves nothing here, nothing is fresh: %s", c.Snapshot, cf.Problem)}
 	}
 	cf.Carry.Verify = true
-	opts := check.Options{Today: d.Clock.Now().Format(time.DateOnly), Select: &cf.Select, Carry: &cf.Carry}
+	opts := check.Options{Today: d.Clock.Now().Format(time.DateOnly), Diff: &cf.Diff, Carry: &cf.Carry}
 	opts.Env, opts.Drivers = d.env(r), d.Drivers
 	opts.Exec = &check.Exec{CPUs: runtime.NumCPU()}
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)

@@ -36,7 +36,7 @@ func withDir(ctx context.Context, dir string) context.Context {
 
 // inDir is the runner of o with each invocation's Dir taken from its
 // context (withDir).
-func inDir(run Runner) Runner {
+func inDir(run CLI) CLI {
 	return func(ctx context.Context, inv Invocation) Result {
 		if dir, ok := ctx.Value(dirKey{}).(string); ok && inv.Dir == "" {
 			inv.Dir = dir

@@ -40,10 +40,10 @@ type File struct {
 	Removed bool   `json:"removed,omitempty"`
 }
 
-// Runner runs an invocation as the CLI would (the same Main, the same
+// CLI runs an invocation as the CLI would (the same Main, the same
 // dependencies) and returns what it printed. It must be safe to call from
 // several goroutines.
-type Runner func(ctx context.Context, inv Invocation) Result
+type CLI func(ctx context.Context, inv Invocation) Result
 
 // Scenario is a deployed scenario's repository text, for the scenario
 // resource.
@@ -64,7 +64,7 @@ type ScenarioSource func(ctx context.Context, dir, capability, id string) (Scena
 // Options configure a server.
 type Options struct {
 	Version  string
-	Run      Runner
+	Run      CLI
 	Scenario ScenarioSource
 	// PageBytes bounds one page of a large result (0: DefaultPageBytes).
 	PageBytes int

@@ -359,7 +359,7 @@ func nextResult(ctx context.Context, o Options, pages *pager, a NextArgs) (*mcp.
 	}
 	ok, _ := env["ok"].(bool)
 	k := &kept{tool: "ah_next", env: env, limit: limit, out: &NextOutput{OK: ok, Check: userArgv(a.argv())}}
-	k.out.Steps, _ = next.Plan(data.Findings, a.RunTests, 0)
+	k.out.Steps, _ = next.Steps(data.Findings, a.RunTests, 0)
 	for i := range k.out.Steps {
 		st := &k.out.Steps[i]
 		st.Tool, st.VerifyTool = toolFor(st.Command), toolFor(st.Verify)

@@ -11,7 +11,7 @@ import (
 // DoctorText prints the checks, the adapters per test type, the
 // recommendations and a verdict line; values from outside ah (file names,
 // probe output) are escaped as in the check report (escape.go).
-func DoctorText(w io.Writer, r doctor.Report, color bool) error {
+func DoctorText(w io.Writer, r doctor.Diagnosis, color bool) error {
 	paint := func(c, s string) string {
 		if !color {
 			return s

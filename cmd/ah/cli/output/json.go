@@ -21,7 +21,7 @@ func NewJSON(w io.Writer, o Options) *JSON { return &JSON{w: w, opts: o} }
 // findings, counted in the summary; the envelope's warnings are about the
 // run (Options.Warnings).
 func (p *JSON) Print(r report.Report) error {
-	env := NewEnvelope("check", p.opts.CLIVersion, !r.Failed() && !r.Interrupted, checkJSON(r))
+	env := NewEnvelope(CheckKind.Name, p.opts.CLIVersion, !r.Failed() && !r.Interrupted, checkJSON(r))
 	env.Warnings = append(env.Warnings, p.opts.Warnings...)
 	env.Meta.DurationMS = p.opts.DurationMS
 	return WriteEnvelope(p.w, env)

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -27,48 +28,47 @@ type Kind[T any] struct {
 	Schema string
 }
 
-// The envelope kinds ah prints. Adding a command's JSON output is adding
-// its data type in this package, its schema, and a line here and in kinds.
-var (
-	CheckKind        = Kind[report.Report]{"check", schemas.CheckOutput}
-	DoctorKind       = Kind[doctor.Report]{"doctor", schemas.DoctorOutput}
-	DoctorEnableKind = Kind[DoctorEnableData]{"doctor", schemas.DoctorOutput}
-	ExplainKind      = Kind[TopicData]{"explain", schemas.ExplainOutput}
-	ExplainListKind  = Kind[TopicListData]{"explain", schemas.ExplainOutput}
-	TypeKind         = Kind[ArchetypeData]{"type", schemas.TypeOutput}
-	TypeListKind     = Kind[ArchetypeListData]{"type", schemas.TypeOutput}
-	VersionKind      = Kind[VersionData]{"version", schemas.VersionOutput}
-	SyncKind         = Kind[SyncData]{"sync", schemas.SyncOutput}
-	UpgradeKind      = Kind[UpgradeData]{"upgrade", schemas.UpgradeOutput}
-	ReportKind       = Kind[MatrixData]{"report", schemas.ReportOutput}
-	VerifyKind       = Kind[evidence.Result]{"verify", schemas.VerifyOutput}
-	// The lifecycle commands share one shape: the files each wrote.
-	InitKind     = Kind[FilesData]{"init", schemas.LifecycleOutput}
-	ContractKind = Kind[FilesData]{"contract", schemas.LifecycleOutput}
-	ScenarioKind = Kind[FilesData]{"scenario", schemas.LifecycleOutput}
-	ArchiveKind  = Kind[FilesData]{"archive", schemas.LifecycleOutput}
-)
-
-// kinds maps every envelope_kind to its schema. Kind "error" (no command
-// recognised on the command line) has only the error form.
+// kinds maps every envelope_kind to its schema: each Kind below enters it
+// as it is declared (kind). Kind "error" (no command recognised on the
+// command line) has only the error form.
 var kinds = map[string]string{
 	"error": schemas.ErrorOutput,
 }
 
-func init() {
-	for _, k := range []struct{ name, schema string }{
-		{CheckKind.Name, CheckKind.Schema}, {DoctorKind.Name, DoctorKind.Schema},
-		{DoctorEnableKind.Name, DoctorEnableKind.Schema}, {ExplainKind.Name, ExplainKind.Schema},
-		{ExplainListKind.Name, ExplainListKind.Schema}, {TypeKind.Name, TypeKind.Schema},
-		{TypeListKind.Name, TypeListKind.Schema}, {VersionKind.Name, VersionKind.Schema},
-		{SyncKind.Name, SyncKind.Schema}, {UpgradeKind.Name, UpgradeKind.Schema},
-		{ReportKind.Name, ReportKind.Schema}, {InitKind.Name, InitKind.Schema},
-		{ContractKind.Name, ContractKind.Schema}, {ScenarioKind.Name, ScenarioKind.Schema},
-		{ArchiveKind.Name, ArchiveKind.Schema}, {VerifyKind.Name, VerifyKind.Schema},
-	} {
-		kinds[k.name] = k.schema
+// kind declares the envelope kind name, whose data is a T documented by
+// schema, and registers it for Schema and Kinds. A command with two data
+// shapes (ah explain TOPIC and ah explain) declares two kinds of one name
+// and one schema; a second schema for a name is a programming error.
+func kind[T any](name, schema string) Kind[T] {
+	if s, ok := kinds[name]; ok && s != schema {
+		panic(fmt.Sprintf("output: envelope kind %q declared with %s and %s", name, s, schema))
 	}
+	kinds[name] = schema
+	return Kind[T]{name, schema}
 }
+
+// The envelope kinds ah prints, each declared once. Adding a command's
+// JSON output is adding its data type in this package, its schema, and a
+// line here.
+var (
+	CheckKind        = kind[report.Report]("check", schemas.CheckOutput)
+	DoctorKind       = kind[doctor.Diagnosis]("doctor", schemas.DoctorOutput)
+	DoctorEnableKind = kind[DoctorEnableData]("doctor", schemas.DoctorOutput)
+	ExplainKind      = kind[TopicData]("explain", schemas.ExplainOutput)
+	ExplainListKind  = kind[TopicListData]("explain", schemas.ExplainOutput)
+	TypeKind         = kind[ArchetypeData]("type", schemas.TypeOutput)
+	TypeListKind     = kind[ArchetypeListData]("type", schemas.TypeOutput)
+	VersionKind      = kind[VersionData]("version", schemas.VersionOutput)
+	SyncKind         = kind[SyncData]("sync", schemas.SyncOutput)
+	UpgradeKind      = kind[UpgradeData]("upgrade", schemas.UpgradeOutput)
+	ReportKind       = kind[MatrixData]("report", schemas.ReportOutput)
+	VerifyKind       = kind[evidence.Result]("verify", schemas.VerifyOutput)
+	// The lifecycle commands share one shape: the files each wrote.
+	InitKind     = kind[FilesData]("init", schemas.LifecycleOutput)
+	ContractKind = kind[FilesData]("contract", schemas.LifecycleOutput)
+	ScenarioKind = kind[FilesData]("scenario", schemas.LifecycleOutput)
+	ArchiveKind  = kind[FilesData]("archive", schemas.LifecycleOutput)
+)
 
 // Schema returns the schema of an envelope_kind.
 func Schema(kind string) (string, bool) {
@@ -98,30 +98,19 @@ func (p *EnvelopeJSON[T]) Print(data T) error {
 	return WriteEnvelope(p.w, NewEnvelope(p.kind, p.opts.CLIVersion, p.ok, data))
 }
 
-// Compile-time checks: every command's printers print its data type.
+// Compile-time checks: every command's text printers print its data type
+// (an EnvelopeJSON[T] prints T by construction).
 var (
-	_ PrinterOf[report.Report]     = (*JSON)(nil)
-	_ PrinterOf[report.Report]     = (*Text)(nil)
-	_ PrinterOf[report.Report]     = (*JUnit)(nil)
-	_ PrinterOf[report.Report]     = (*SARIF)(nil)
-	_ PrinterOf[report.Report]     = (*GitHub)(nil)
-	_ PrinterOf[report.Report]     = (*Markdown)(nil)
-	_ PrinterOf[doctor.Report]     = (*EnvelopeJSON[doctor.Report])(nil)
-	_ PrinterOf[DoctorEnableData]  = (*EnvelopeJSON[DoctorEnableData])(nil)
-	_ PrinterOf[TopicData]         = (*EnvelopeJSON[TopicData])(nil)
-	_ PrinterOf[TopicListData]     = (*EnvelopeJSON[TopicListData])(nil)
-	_ PrinterOf[ArchetypeData]     = (*EnvelopeJSON[ArchetypeData])(nil)
-	_ PrinterOf[ArchetypeListData] = (*EnvelopeJSON[ArchetypeListData])(nil)
-	_ PrinterOf[VersionData]       = (*EnvelopeJSON[VersionData])(nil)
-	_ PrinterOf[SyncData]          = (*EnvelopeJSON[SyncData])(nil)
-	_ PrinterOf[SyncData]          = (*SyncText)(nil)
-	_ PrinterOf[UpgradeData]       = (*EnvelopeJSON[UpgradeData])(nil)
-	_ PrinterOf[UpgradeData]       = (*UpgradeText)(nil)
-	_ PrinterOf[MatrixData]        = (*EnvelopeJSON[MatrixData])(nil)
-	_ PrinterOf[coverage.Matrix]   = (*CoverageTextPrinter)(nil)
-	_ PrinterOf[coverage.Matrix]   = (*CoverageMarkdownPrinter)(nil)
-	_ PrinterOf[FilesData]         = (*EnvelopeJSON[FilesData])(nil)
-	_ PrinterOf[FilesData]         = (*FilesText)(nil)
-	_ PrinterOf[evidence.Result]   = (*EnvelopeJSON[evidence.Result])(nil)
-	_ PrinterOf[evidence.Result]   = (*VerifyText)(nil)
+	_ PrinterOf[report.Report]   = (*JSON)(nil)
+	_ PrinterOf[report.Report]   = (*Text)(nil)
+	_ PrinterOf[report.Report]   = (*JUnit)(nil)
+	_ PrinterOf[report.Report]   = (*SARIF)(nil)
+	_ PrinterOf[report.Report]   = (*GitHub)(nil)
+	_ PrinterOf[report.Report]   = (*Markdown)(nil)
+	_ PrinterOf[SyncData]        = (*SyncText)(nil)
+	_ PrinterOf[UpgradeData]     = (*UpgradeText)(nil)
+	_ PrinterOf[coverage.Matrix] = (*CoverageTextPrinter)(nil)
+	_ PrinterOf[coverage.Matrix] = (*CoverageMarkdownPrinter)(nil)
+	_ PrinterOf[FilesData]       = (*FilesText)(nil)
+	_ PrinterOf[evidence.Result] = (*VerifyText)(nil)
 )

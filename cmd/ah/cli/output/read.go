@@ -44,7 +44,7 @@ func ReadCheck(data []byte) (rep report.Report, ok bool, err error) {
 	if err := json.Unmarshal(data, &env); err != nil {
 		return rep, false, fmt.Errorf("is not an ah check --json report: %v", err)
 	}
-	if env.EnvelopeKind != "check" {
+	if env.EnvelopeKind != CheckKind.Name {
 		return rep, false, fmt.Errorf("is a %q envelope, not an ah check --json report", env.EnvelopeKind)
 	}
 	if env.Error != nil || env.Data == nil {

@@ -1,4 +1,4 @@
-package spec_test
+package unit_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/espectacular/ah/core/spec"
+	"github.com/espectacular/ah/core/unit"
 )
 
 func set(names ...string) map[string]bool {
@@ -19,9 +19,10 @@ func set(names ...string) map[string]bool {
 	return m
 }
 
-// TestSelect: the unit selection ah check and ah sync share. a selects a
-// and a/b but not ab; x, a parent that is no capability, selects x/y; a
-// key selects its scenario only; no argument selects everything.
+// TestSelect: the unit selection ah check and ah sync share (Match). a
+// selects a and a/b but not ab; x, a parent that is no capability, selects
+// x/y (and any contract directory under x); a key selects its scenario
+// only; a glob what it matches; no argument selects everything.
 func TestSelect(t *testing.T) {
 	caps := set("a", "a/b", "ab", "x/y")
 	keys := set("a/top", "a/b/deep", "ab/s", "x/y/n")
@@ -34,13 +35,16 @@ func TestSelect(t *testing.T) {
 		{nil, probes, []string{"a/top", "ab/s"}},
 		{[]string{"a"}, []string{"a", "a/b"}, []string{"a/top"}},
 		{[]string{"a/b/"}, []string{"a/b"}, nil},
-		{[]string{"x"}, []string{"x/y"}, nil},
+		{[]string{"x"}, []string{"x/y", "x"}, nil},
+		{[]string{"a*"}, []string{"a", "a/b", "ab"}, []string{"a/top", "ab/s"}},
+		{[]string{"a/*"}, []string{"a/b"}, []string{"a/top"}},
+		{[]string{"*/top"}, nil, []string{"a/top"}},
 		{[]string{"a/top"}, nil, []string{"a/top"}},
 		{[]string{"ab", "a/top"}, []string{"ab"}, []string{"a/top", "ab/s"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, ","), func(t *testing.T) {
-			sel, err := spec.Select(caps, keys, tt.args)
+			sel, err := unit.Select(caps, keys, tt.args)
 			require.NoError(t, err)
 			var whole, scenarios []string
 			for _, c := range probes {
@@ -74,11 +78,13 @@ func TestSelectUnknown(t *testing.T) {
 		{set("gate/s1"), "zzzzzz", `"zzzzzz" names no capability and no <capability>/<scenario-id> in scope`},
 		{nil, "gate/s1", `"gate/s1" names no capability in scope; close capabilities: gate, gate/sub`},
 		{nil, "lexr/", `"lexr" names no capability in scope; close capabilities: lexer`},
+		{set("gate/s1"), "gate/x-*", `"gate/x-*" names no capability and no <capability>/<scenario-id> in scope; close capabilities: gate, gate/sub`},
+		{set("gate/s1"), "gate/[", `"gate/[" is not a valid glob (doublestar syntax: *, **, ?, [abc], {a,b}); fix its brackets or braces`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.arg, func(t *testing.T) {
-			_, err := spec.Select(caps, tt.keys, []string{"gate", tt.arg})
-			var uue *spec.UnknownUnitError
+			_, err := unit.Select(caps, tt.keys, []string{"gate", tt.arg})
+			var uue *unit.UnknownError
 			require.True(t, errors.As(err, &uue), "got %v", err)
 			assert.Equal(t, strings.Trim(tt.arg, "/"), uue.Arg)
 			assert.EqualError(t, err, tt.msg)
