@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/evidence"
@@ -85,4 +86,24 @@ func currentState(ctx context.Context, d *Deps, r *repo) (evidence.State, error)
 		return evidence.State{}, &RunError{Message: fmt.Sprintf("--evidence: %s; a snapshot is bound to a git tree: run in a git work tree with at least one commit", here.Problem)}
 	}
 	return evidence.StateOf(r.FS, here.Tree, here.Dirty), nil
+}
+
+// carryInto reads the --carry snapshot file into opts (ah check and ah
+// report): the changes since it select what runs, its passes carry the
+// rest. One that carries nothing says why on stderr, and every contract
+// runs. No file, no carry.
+func carryInto(ctx context.Context, g *Globals, d *Deps, r *repo, file string, opts *check.Options) (*evidence.Snapshot, error) {
+	if file == "" {
+		return nil, nil
+	}
+	s, err := readSnapshot(g, d, file, "--carry")
+	if err != nil {
+		return nil, err
+	}
+	cf := carryFrom(ctx, d, r, s)
+	if cf.Problem != "" {
+		fmt.Fprintf(d.Streams.Err, "ah: --carry %s carries nothing: %s\n", output.Escape(file), output.Escape(cf.Problem))
+	}
+	opts.Select, opts.Carry = &cf.Select, &cf.Carry
+	return &s, nil
 }
