@@ -184,6 +184,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		if err := writeSnapshot(ctx, g, d, c.Evidence, rep, st, prev); err != nil {
 			return err
 		}
+		warnChangedByRun(ctx, d, r, st)
 	}
 	switch {
 	case rep.Interrupted:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
@@ -106,4 +107,36 @@ func carryInto(ctx context.Context, g *Globals, d *Deps, r *repo, file string, o
 	}
 	opts.Select, opts.Carry = &cf.Select, &cf.Carry
 	return &s, nil
+}
+
+// warnChangedByRun says on stderr when the run changed the work tree
+// (issue 41): the snapshot binds the state before the run, which the
+// tests ran on, so ah verify counts what a test wrote into the work tree
+// as a change since and calls stale what it can affect.
+func warnChangedByRun(ctx context.Context, d *Deps, r *repo, before evidence.State) {
+	here := selection.Current(ctx, d.Git(r.Root))
+	if here.Problem != "" {
+		return
+	}
+	after := evidence.StateOf(r.FS, here.Tree, here.Dirty)
+	changed := evidence.DirtyDiff(before.Dirty, after.Dirty)
+	if after.Tree != before.Tree {
+		changed = append([]string{"HEAD"}, changed...)
+	}
+	if len(changed) == 0 {
+		return
+	}
+	names := changed[:min(len(changed), 5)]
+	for i, n := range names {
+		names[i] = output.Escape(n)
+	}
+	list := strings.Join(names, ", ")
+	if len(changed) > len(names) {
+		list += fmt.Sprintf(" and %d more", len(changed)-len(names))
+	}
+	noun := "files"
+	if len(changed) == 1 {
+		noun = "file"
+	}
+	fmt.Fprintf(d.Streams.Err, "ah: warning: the run changed %d %s of the work tree (%s): the snapshot binds the state before the run, so ah verify counts it as a change since; make the tests write outside the work tree, or git-ignore what they write\n", len(changed), noun, list)
 }
