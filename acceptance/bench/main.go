@@ -8,6 +8,7 @@
 //	go run ./acceptance/bench -n 3 -only gate-pytest  # issue 40: a 45-scenario pytest repository, warm probe cache, against one pytest
 //	go run ./acceptance/bench -only select-safety # issues 25, 35: selection never leaves out a failing contract
 //	go run ./acceptance/bench -only select-safety-short  # a few faults per framework (CI); select-safety-go one suite
+//	go run ./acceptance/bench -only evidence [-evidence-n 1] [-evidence-edit FILE]  # issue 41: verify and --carry against a full run; evidence-self, evidence-go
 //	go run ./acceptance/bench -only litter [-iterations 200] [-seed 1]   # litter-archive,litter-contract-new,litter-supersede,litter-sync
 //
 // The litter loops (issue 26) and select-safety (issues 25, 35) are the
@@ -129,7 +130,11 @@ func run(runs int, only []string, lo litterOpts) error {
 				err = b.selectSafety(name)
 				break
 			}
-			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, gate-pytest, select-safety, select-safety-short, select-safety-<suite>, select-safety-self, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
+			if strings.HasPrefix(name, "evidence") {
+				err = b.evidence(name)
+				break
+			}
+			err = fmt.Errorf("unknown benchmark %q (want overhead, parallel, memory, memory-go, memory-cargo, memory-spec, shard, selection, overlay, overlay-added, structural, structural-100k, batch, batch-go, batch-pytest, batch-vitest, batch-self, gate-go, gate-pytest, select-safety, select-safety-short, select-safety-<suite>, select-safety-self, evidence, evidence-self, evidence-go, litter, litter-archive, litter-contract-new, litter-supersede or litter-sync)", name)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)

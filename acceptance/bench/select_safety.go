@@ -253,20 +253,9 @@ func (b bench) safetySuite(name string, s safetySuite, short bool) (safetyTally,
 // minutes; the selected run stops at the first failure (--fail-fast),
 // since only its data.selection is read.
 func (b bench) safetySelf() (safetyTally, error) {
-	src, err := moduleRoot()
-	if err != nil {
-		return safetyTally{}, err
-	}
 	root := filepath.Join(b.tmp, "select-safety-self")
-	if out, err := exec.Command("git", "clone", "-q", src, root).CombinedOutput(); err != nil {
-		return safetyTally{}, fmt.Errorf("git clone: %w: %s", err, out)
-	}
-	mods, _ := filepath.Glob(filepath.Join(src, "acceptance", "testdata", "fixtures", "*", "node_modules"))
-	for _, m := range mods {
-		rel, _ := filepath.Rel(src, m)
-		if err := os.Symlink(m, filepath.Join(root, rel)); err != nil {
-			return safetyTally{}, err
-		}
+	if err := b.cloneSelf(root); err != nil {
+		return safetyTally{}, err
 	}
 	return b.safetyFaults(root, selfFaults, 0, "-J", "2")
 }

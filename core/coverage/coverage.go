@@ -69,16 +69,19 @@ type Row struct {
 // tests that ran in this check, by named tests some of which the framework
 // replayed from its cache (go test), or by an exit status alone (a shell
 // or generic runner, a custom runner's envelope). A scenario counts as its
-// weakest binding: exit-code, then cache, then tests.
+// weakest binding: exit-code, then cache, then tests. ProofCarried is a
+// pass ah report --carry took from an evidence snapshot (issue 41): its
+// tests ran on the tree the unit's CarriedFrom names, not in this report.
 const (
 	ProofTests    = "tests"
 	ProofCache    = "cache"
 	ProofExitCode = "exit-code"
+	ProofCarried  = "carried"
 )
 
 // Proofs counts proven scenarios by what proved them; zero when tests
 // did not run.
-type Proofs struct{ Tests, Cache, ExitCode int }
+type Proofs struct{ Tests, Cache, ExitCode, Carried int }
 
 // Proofs counts the proven scenarios by their proof.
 func (m Matrix) Proofs() Proofs {
@@ -91,6 +94,8 @@ func (m Matrix) Proofs() Proofs {
 			p.Cache++
 		case ProofExitCode:
 			p.ExitCode++
+		case ProofCarried:
+			p.Carried++
 		}
 	}
 	return p
@@ -99,6 +104,9 @@ func (m Matrix) Proofs() Proofs {
 // proofOf is what proved a proven unit whose tests ran; empty when they
 // did not run.
 func proofOf(u report.Unit) string {
+	if u.Status == report.UnitCarried {
+		return ProofCarried
+	}
 	if u.Status != report.UnitPassed || len(u.Bindings) == 0 {
 		return ""
 	}

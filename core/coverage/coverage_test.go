@@ -152,7 +152,8 @@ func TestBuildRequirementAndExecutions(t *testing.T) {
 // TestProofs: a covered scenario whose tests ran is proven by tests only
 // when every binding rested on named tests; one binding on an exit code
 // makes it exit-code (issue 23), one on go's test cache makes it cache
-// (issue 36). Without a run there is no proof.
+// (issue 36). A pass carried from an evidence snapshot is proven, counted
+// apart as carried (issue 41). Without a run there is no proof.
 func TestProofs(t *testing.T) {
 	withBindings := func(id string, evidence ...string) report.Unit {
 		u := unit("p", id, report.UnitPassed)
@@ -168,14 +169,16 @@ func TestProofs(t *testing.T) {
 		withBindings("cached", report.EvidenceTests, report.EvidenceCache),
 		withBindings("cache-and-exit", report.EvidenceCache, report.EvidenceExitCode),
 		unit("p", "valid", report.UnitValid),
+		unit("p", "carried", report.UnitCarried),
 	}}
 	m := coverage.Build(fstest.MapFS{}, rep)
 	var got []string
 	for _, sc := range m.Scenarios {
 		got = append(got, sc.Proof)
 	}
-	assert.Equal(t, []string{coverage.ProofTests, coverage.ProofExitCode, coverage.ProofExitCode, coverage.ProofCache, coverage.ProofExitCode, ""}, got)
-	assert.Equal(t, coverage.Proofs{Tests: 1, Cache: 1, ExitCode: 3}, m.Proofs())
+	assert.Equal(t, []string{coverage.ProofTests, coverage.ProofExitCode, coverage.ProofExitCode, coverage.ProofCache, coverage.ProofExitCode, "", coverage.ProofCarried}, got)
+	assert.Equal(t, coverage.Proofs{Tests: 1, Cache: 1, ExitCode: 3, Carried: 1}, m.Proofs())
+	assert.Equal(t, coverage.Proven, m.Scenarios[6].State)
 }
 
 // TestBuildCountsOutOfScope: scenarios [scope] leaves out are counted in

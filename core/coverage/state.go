@@ -11,7 +11,8 @@ import (
 // Proven is a pass, and only a test run proves: without --run-tests a
 // valid contract is NotRun, never proven.
 const (
-	// Proven: its tests ran and passed (ah report --run-tests).
+	// Proven: its tests ran and passed (ah report --run-tests), here or,
+	// carried (ah report --carry), on an evidence snapshot's tree.
 	Proven = "proven"
 	// Failing: its tests ran and did not pass, or its contract is broken.
 	Failing = "failing"
@@ -75,7 +76,9 @@ func stateOf(u report.Unit, fs []finding.Finding) string {
 		return Missing
 	}
 	switch u.Status {
-	case report.UnitPassed:
+	case report.UnitPassed, report.UnitCarried:
+		// A carried pass was proven by a run on the snapshot's tree that
+		// no change since can affect (issue 41); its proof says so.
 		return Proven
 	case report.UnitValid, report.UnitNotRun:
 		return NotRun

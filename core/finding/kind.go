@@ -66,6 +66,11 @@ const (
 	// spec's `## Requirements` section, which OpenSpec does not parse
 	// (issue 39).
 	OutsideRequirements Kind = "outside-requirements"
+	// Unverified: ah verify cannot confirm a contract's proof on this
+	// tree from an evidence snapshot (issue 41): a changed file can affect
+	// it (stale), or the snapshot holds no proof of it (not proven). Only
+	// ah verify's non-JSON formats report it; its tests did not run.
+	Unverified Kind = "unverified"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -108,6 +113,10 @@ const (
 	// RunAhSync refreshes derived contracts; it writes TOML, so it is
 	// never mechanical and carries no apply_command.
 	RunAhSync Action = "run_ah_sync"
+	// RunAhCheck runs the tests an evidence snapshot does not prove on
+	// this tree (ah check --run-tests --strict --carry FILE, issue 41);
+	// its message names the command, the snapshot file included.
+	RunAhCheck Action = "run_ah_check"
 )
 
 // KindInfo is the fixed classification of a kind.
@@ -164,12 +173,15 @@ var kinds = map[Kind]KindInfo{
 	// A [scope] typo gates less than asked: it never passes quietly.
 	UnmatchedScope: {Structural, Error, ReviewAndApply},
 	EmptyScope:     {Structural, Error, ReviewAndApply},
+	// A verdict the snapshot no longer proves gates as a test verdict
+	// does: running the tests settles it.
+	Unverified: {Execution, Error, RunAhCheck},
 }
 
 // actions lists every documented suggested action.
 var actions = []Action{
 	RunAhDoctor, EditCodeNotScenario, EnableCapability, FixToolInvocation, ReviewAndApply, HumanReviewRequired,
-	RunAhSync,
+	RunAhSync, RunAhCheck,
 }
 
 // Info returns the classification of k; ok is false for an unknown kind.

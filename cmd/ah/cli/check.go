@@ -186,6 +186,7 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		if err := writeSnapshot(ctx, g, d, c.Evidence, rep, st, prev); err != nil {
 			return err
 		}
+		warnChangedByRun(ctx, d, r, st)
 	}
 	switch {
 	case rep.Interrupted:
@@ -197,23 +198,9 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	return nil
 }
 
-// carry reads the --carry snapshot into opts: the changes since it
-// select what runs, its passes carry the rest. One that carries nothing
-// says why on stderr, and every contract runs.
+// carry reads the --carry snapshot into opts (see carryInto).
 func (c *CheckCmd) carry(ctx context.Context, g *Globals, d *Deps, r *repo, opts *check.Options) (*evidence.Snapshot, error) {
-	if c.Carry == "" {
-		return nil, nil
-	}
-	s, err := readSnapshot(g, d, c.Carry, "--carry")
-	if err != nil {
-		return nil, err
-	}
-	cf := carryFrom(ctx, d, r, s)
-	if cf.Problem != "" {
-		fmt.Fprintf(d.Streams.Err, "ah: --carry %s carries nothing: %s\n", output.Escape(c.Carry), output.Escape(cf.Problem))
-	}
-	opts.Diff, opts.Carry = &cf.Diff, &cf.Carry
-	return &s, nil
+	return carryInto(ctx, g, d, r, c.Carry, opts)
 }
 
 // selectionRequest is what the range flags ask for; any --files value,

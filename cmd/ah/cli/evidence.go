@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
+	"github.com/espectacular/ah/cmd/ah/cli/output"
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/evidence"
@@ -85,4 +87,56 @@ func currentState(ctx context.Context, d *Deps, r *repo) (evidence.State, error)
 		return evidence.State{}, &RunError{Message: fmt.Sprintf("--evidence: %s; a snapshot is bound to a git tree: run in a git work tree with at least one commit", here.Problem)}
 	}
 	return evidence.StateOf(r.FS, here.Tree, here.Dirty), nil
+}
+
+// carryInto reads the --carry snapshot file into opts (ah check and ah
+// report): the changes since it select what runs, its passes carry the
+// rest. One that carries nothing says why on stderr, and every contract
+// runs. No file, no carry.
+func carryInto(ctx context.Context, g *Globals, d *Deps, r *repo, file string, opts *check.Options) (*evidence.Snapshot, error) {
+	if file == "" {
+		return nil, nil
+	}
+	s, err := readSnapshot(g, d, file, "--carry")
+	if err != nil {
+		return nil, err
+	}
+	cf := carryFrom(ctx, d, r, s)
+	if cf.Problem != "" {
+		fmt.Fprintf(d.Streams.Err, "ah: --carry %s carries nothing: %s\n", output.Escape(file), output.Escape(cf.Problem))
+	}
+	opts.Diff, opts.Carry = &cf.Diff, &cf.Carry
+	return &s, nil
+}
+
+// warnChangedByRun says on stderr when the run changed the work tree
+// (issue 41): the snapshot binds the state before the run, which the
+// tests ran on, so ah verify counts what a test wrote into the work tree
+// as a change since and calls stale what it can affect.
+func warnChangedByRun(ctx context.Context, d *Deps, r *repo, before evidence.State) {
+	here := selection.Current(ctx, d.Git(r.Root))
+	if here.Problem != "" {
+		return
+	}
+	after := evidence.StateOf(r.FS, here.Tree, here.Dirty)
+	changed := evidence.DirtyDiff(before.Dirty, after.Dirty)
+	if after.Tree != before.Tree {
+		changed = append([]string{"HEAD"}, changed...)
+	}
+	if len(changed) == 0 {
+		return
+	}
+	names := changed[:min(len(changed), 5)]
+	for i, n := range names {
+		names[i] = output.Escape(n)
+	}
+	list := strings.Join(names, ", ")
+	if len(changed) > len(names) {
+		list += fmt.Sprintf(" and %d more", len(changed)-len(names))
+	}
+	noun := "files"
+	if len(changed) == 1 {
+		noun = "file"
+	}
+	fmt.Fprintf(d.Streams.Err, "ah: warning: the run changed %d %s of the work tree (%s): the snapshot binds the state before the run, so ah verify counts it as a change since; make the tests write outside the work tree, or git-ignore what they write\n", len(changed), noun, list)
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 
@@ -19,12 +20,20 @@ type ReportCmd struct {
 	RunTests bool     `name:"run-tests" help:"Run the tests too: a scenario is covered only when they pass."`
 	Jobs     *int     `short:"J" name:"jobs" placeholder:"N" help:"With --run-tests, run up to N tests at once (default: [execution] jobs, else the processor count up to 4)."`
 	HTML     string   `name:"html" placeholder:"FILE" help:"Also write a self-contained HTML page with the matrix and every scenario to FILE."`
+	// Carry: issue 41, as ah check --carry.
+	Carry string `name:"carry" placeholder:"FILE" help:"With --run-tests: run only the contracts a change since the evidence snapshot FILE can affect and count the snapshot's passes of the others as proven, carried (ah explain carried)."`
 }
 
 // Validate rejects --jobs 0.
 func (c *ReportCmd) Validate() error {
 	if c.Jobs != nil && *c.Jobs < 1 {
 		return fmt.Errorf("--jobs must be at least 1, got %d", *c.Jobs)
+	}
+	if c.Carry != "" && !c.RunTests {
+		return errors.New("--carry is about test verdicts: add --run-tests")
+	}
+	if c.Carry != "" && len(c.Changes) > 0 {
+		return errors.New("--carry proves the deployed specs: give it without --changes")
 	}
 	return nil
 }
@@ -48,6 +57,9 @@ func (c *ReportCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 			jobs = *c.Jobs
 		}
 		opts.Exec = &check.Exec{Jobs: jobs, CPUs: runtime.NumCPU()}
+		if _, err := carryInto(ctx, g, d, r, c.Carry, &opts); err != nil {
+			return err
+		}
 	}
 	rep, err := check.Run(ctx, r.FS, *r.Config, opts)
 	if err != nil {

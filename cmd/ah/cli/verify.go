@@ -45,10 +45,20 @@ func (c *VerifyCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 	}
 	res := evidence.Judge(s, rep)
 	res.Tree = cf.Here.Tree
-	if g.asJSON() {
+	switch g.format() {
+	case "json":
 		err = output.VerifyKind.JSON(d.Streams.Out, jsonOpts(), res.OK).Print(res)
-	} else {
+	case "text":
 		err = output.NewVerifyText(d.Streams.Out, c.Snapshot).Print(res)
+	default:
+		// The formats ah verify shares with ah check print the same
+		// shapes for the same verdicts (issue 41).
+		var p output.Printer
+		popts := output.Options{CLIVersion: Version, Getenv: d.Getenv, AppendFile: d.AppendFile, Command: "ah verify"}
+		if p, err = output.New(g.format(), d.Streams.Out, popts); err != nil {
+			return usageError("%v", err)
+		}
+		err = p.Print(evidence.Report(rep, res, c.Snapshot))
 	}
 	if err != nil {
 		return err

@@ -57,6 +57,9 @@ func cases(r report.Report) []suite {
 			if u.Waiver != nil {
 				tc.Note = waiverText(u)
 			}
+			if u.Status == report.UnitCarried {
+				tc.Note = fmt.Sprintf("carried from tree %s: proven there, no change since affects it", shortID(u.CarriedFrom))
+			}
 			if tc.Outcome == casePassed && r.Executions != nil {
 				// Tests ran, but not this unit's: skipped by the change
 				// selection (issue 13) or run by another shard. It is
@@ -122,8 +125,9 @@ func unitOutcome(status string, fs []finding.Finding) string {
 	switch {
 	case status == report.UnitInvalid || slices.ContainsFunc(fs, finding.Finding.Blocking):
 		return caseError
-	case status == report.UnitNotRun, status == report.UnitWaived:
-		// A waived scenario is never a pass (issue 28).
+	case status == report.UnitNotRun, status == report.UnitWaived, status == report.UnitCarried:
+		// A waived scenario is never a pass (issue 28); a carried one
+		// did not run here (issue 41).
 		return caseSkipped
 	}
 	return casePassed

@@ -36,7 +36,7 @@ func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 	}
 	fmt.Fprintf(&b, "\ncells: proven/missing/failing; the other states are counted below\n%s\n", stateCounts(m.Summary()))
 	if ran {
-		fmt.Fprintf(&b, "%s\n", proofsLine(m.Proofs()))
+		fmt.Fprintf(&b, "%s\n", proofsLine(m))
 	}
 	for _, st := range coverage.States()[1:] {
 		in := m.InState(st)
@@ -57,10 +57,28 @@ func CoverageText(w io.Writer, m coverage.Matrix, ran bool) error {
 }
 
 // proofsLine splits the proven scenarios by what proved them (text and
-// Markdown say the same).
-func proofsLine(p coverage.Proofs) string {
-	return fmt.Sprintf("proven by named tests: %d | by cached results: %d | by an exit code alone: %d (ah explain evidence, ah explain cache)",
-		p.Tests, p.Cache, p.ExitCode)
+// Markdown say the same); the carried ones (ah report --carry, issue 41)
+// only when there are some, naming the tree that proved them.
+func proofsLine(m coverage.Matrix) string {
+	p := m.Proofs()
+	line := fmt.Sprintf("proven by named tests: %d | by cached results: %d | by an exit code alone: %d", p.Tests, p.Cache, p.ExitCode)
+	topics := "ah explain evidence, ah explain cache"
+	if p.Carried > 0 {
+		line += fmt.Sprintf(" | carried from tree %s: %d", shortID(carriedTree(m)), p.Carried)
+		topics += ", ah explain carried"
+	}
+	return line + " (" + topics + ")"
+}
+
+// carriedTree is the tree whose evidence snapshot the carried scenarios
+// of m came from ("" when none was carried).
+func carriedTree(m coverage.Matrix) string {
+	for _, s := range m.Scenarios {
+		if s.Unit.CarriedFrom != "" {
+			return s.Unit.CarriedFrom
+		}
+	}
+	return ""
 }
 
 // waiverNote is ", <decision>" for a waived scenario, else "".
@@ -132,7 +150,7 @@ func CoverageMarkdown(w io.Writer, m coverage.Matrix, ran bool) error {
 	}
 	fmt.Fprintf(&b, "%s. Each cell: proven / missing / failing.\n\n", stateCounts(s))
 	if ran {
-		fmt.Fprintf(&b, "%s.\n\n", mdCell(proofsLine(m.Proofs())))
+		fmt.Fprintf(&b, "%s.\n\n", mdCell(proofsLine(m)))
 	}
 	b.WriteString("| Spec |")
 	for _, c := range cols {
@@ -229,6 +247,10 @@ type matrixSummaryJSON struct {
 	ProvenByTests    *int `json:"proven_by_tests,omitempty"`
 	ProvenByCache    *int `json:"proven_by_cache,omitempty"`
 	ProvenByExitCode *int `json:"proven_by_exit_code,omitempty"`
+	// ProvenByCarried counts the proven scenarios whose pass ah report
+	// --carry took from an evidence snapshot, only when there are some
+	// (issue 41).
+	ProvenByCarried *int `json:"proven_by_carried,omitempty"`
 }
 
 type scenarioCellJSON struct {
@@ -240,6 +262,8 @@ type scenarioCellJSON struct {
 	State        string `json:"state"`
 	ContractPath string `json:"contract_path"`
 	Proof        string `json:"proof,omitempty"`
+	// CarriedFrom is the tree whose run proved a carried scenario.
+	CarriedFrom string `json:"carried_from,omitempty"`
 	// Waiver is a waived scenario's recorded decision (issue 39).
 	Waiver *waiverCellJSON `json:"waiver,omitempty"`
 }
@@ -264,10 +288,13 @@ func NewMatrixData(m coverage.Matrix, ran bool) MatrixData {
 	if ran {
 		p := m.Proofs()
 		out.Summary.ProvenByTests, out.Summary.ProvenByCache, out.Summary.ProvenByExitCode = &p.Tests, &p.Cache, &p.ExitCode
+		if p.Carried > 0 {
+			out.Summary.ProvenByCarried = &p.Carried
+		}
 	}
 	for _, sc := range m.Scenarios {
 		cell := scenarioCellJSON{sc.Unit.Capability, sc.Unit.Scenario.ID, sc.Unit.Scenario.Title,
-			sc.Requirement, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof, nil}
+			sc.Requirement, sc.Archetype, sc.State, sc.Unit.ContractPath, sc.Proof, sc.Unit.CarriedFrom, nil}
 		if w := sc.Unit.Waiver; w != nil {
 			cell.Waiver = &waiverCellJSON{w.Reason, w.Expires}
 		}

@@ -32,6 +32,9 @@ type (
 		Failure string
 		// Waiver is a waived scenario's recorded decision (issue 39).
 		Waiver string
+		// CarriedFrom is the tree whose run proved a carried scenario
+		// (ah report --carry, issue 41).
+		CarriedFrom string
 	}
 	htmlRequirement struct {
 		Anchor, Name string
@@ -64,8 +67,13 @@ func CoverageHTML(w io.Writer, m coverage.Matrix, cliVersion string, ran bool) e
 		Specs   []htmlCapability
 		// Unproven: no test ran, so the page says what to run.
 		Unproven bool
+		// Carried counts the scenarios carried from the evidence snapshot
+		// of tree CarriedFrom, apart from those proven here (issue 41).
+		Carried     int
+		CarriedFrom string
 	}{Version: cliVersion, Columns: coverage.Columns(), Rows: m.Rows, Summary: m.Summary()}
 	page.Verdict, page.Unproven = headline(m, ran)
+	page.Carried, page.CarriedFrom = m.Proofs().Carried, shortID(carriedTree(m))
 	for _, st := range coverage.States() {
 		page.States = append(page.States, htmlState{st, coverage.Label(st), page.Summary.Count(st)})
 	}
@@ -90,7 +98,8 @@ func htmlScenarioOf(s coverage.Entry) htmlScenario {
 		Anchor: s.Unit.Capability + "." + s.Unit.Scenario.ID,
 		Title:  s.Unit.Scenario.Title, ID: s.Unit.Scenario.ID, Archetype: s.Archetype, State: s.State,
 		Label: coverage.Label(s.State), Contract: s.Unit.ContractPath, Status: s.Unit.Status,
-		Body: renderMarkdown(s.Unit.Scenario.BodyMarkdown),
+		Body:        renderMarkdown(s.Unit.Scenario.BodyMarkdown),
+		CarriedFrom: s.Unit.CarriedFrom,
 	}
 	if s.Unit.Waiver != nil {
 		sc.Waiver = waiverText(s.Unit)
@@ -216,6 +225,7 @@ code { background: #f6f8fa; padding: 0 .2rem; }
 <body>
 <h1>ah report: {{.Verdict}}</h1>
 {{if .Unproven}}<p id="unproven"><strong>no test ran: run <code>ah report --run-tests</code> to prove the scenarios</strong> (a valid contract is only not run until then).</p>
+{{end}}{{if .Carried}}<p id="carried">{{.Carried}} {{if eq .Carried 1}}scenario{{else}}scenarios{{end}} carried from the evidence snapshot of tree <code>{{.CarriedFrom}}</code>: no change since affects them; their tests were not run in this report.</p>
 {{end}}
 <p id="summary">{{range $i, $s := .States}}{{if $i}} · {{end}}{{$s.Label}} {{$s.Count}}{{end}} of {{.Summary.Total}} scenarios (ah {{.Version}}). Each cell counts its scenarios by state. Only a test run proves a scenario: without <code>--run-tests</code> a valid contract is "not run".</p>
 <table id="matrix">
@@ -236,7 +246,8 @@ code { background: #f6f8fa; padding: 0 .2rem; }
 <h4>{{.Title}}<a class="anchor" href="#{{.Anchor}}">#</a></h4>
 <p><span class="state">{{.Label}}</span> · archetype {{.Archetype}} · contract <code>{{.Contract}}</code> · status {{.Status}}</p>
 {{.Body}}
-{{if .Waiver}}<p class="waiver">{{.Waiver}}</p>
+{{if .CarriedFrom}}<p class="carried">carried from tree <code>{{.CarriedFrom}}</code>: proven by the run of the evidence snapshot there; its tests were not run in this report (ah explain carried)</p>
+{{end}}{{if .Waiver}}<p class="waiver">{{.Waiver}}</p>
 {{end}}{{if .Bindings}}<ul class="tests">{{range .Bindings}}<li><code>{{.Ref}}</code>: {{.Verdict}}{{if .Command}} · ran <code>{{.Command}}</code>{{end}}{{if .Evidence}}<ul class="evidence">{{range .Evidence}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}</li>{{end}}</ul>{{end}}
 {{if .Findings}}<ul class="findings">{{range .Findings}}<li>{{.}}</li>{{end}}</ul>{{end}}
 {{if .Failure}}<pre class="failure">{{.Failure}}</pre>{{end}}

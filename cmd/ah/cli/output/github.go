@@ -36,7 +36,7 @@ func (p *GitHub) Print(r report.Report) error {
 	if r.Failed() {
 		verdict = "FAILED"
 	}
-	fmt.Fprintf(&b, "ah check: %s: %s\n", verdict, summaryText(r, p.o.DurationMS))
+	fmt.Fprintf(&b, "%s: %s: %s\n", p.o.command(), verdict, summaryText(r, p.o.DurationMS))
 	if _, err := io.WriteString(p.w, b.String()); err != nil {
 		return err
 	}

@@ -70,7 +70,7 @@ type junitSkipped struct {
 
 // Print writes the XML document.
 func (p *JUnit) Print(r report.Report) error {
-	doc := junitSuites{Name: "ah check"}
+	doc := junitSuites{Name: p.o.command()}
 	if p.o.DurationMS != nil {
 		doc.Time = secondsAttr(*p.o.DurationMS)
 	}

@@ -29,7 +29,7 @@ func (p *Markdown) Print(r report.Report) error {
 	if r.Failed() {
 		verdict = "FAILED"
 	}
-	fmt.Fprintf(&b, "## ah check: %s\n\n", verdict)
+	fmt.Fprintf(&b, "## %s: %s\n\n", p.o.command(), verdict)
 	s := r.Summary
 	head := "| Scenarios | Structural | Execution | Warnings |"
 	row := fmt.Sprintf("| %d | %d | %d | %d |", s.Scenarios, s.Structural, s.Execution, s.Warnings)

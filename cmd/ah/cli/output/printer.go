@@ -1,6 +1,7 @@
 package output
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -31,7 +32,14 @@ type Options struct {
 	// Warnings are about the run rather than the corpus (a tool_version
 	// newer than this ah): the JSON envelope's warnings.
 	Warnings []string
+	// Command names the command whose report this is in the headings of
+	// the CI formats; empty means ah check (ah verify prints the same
+	// shapes, issue 41).
+	Command string
 }
+
+// command is the report's command name: o.Command, else ah check.
+func (o Options) command() string { return cmp.Or(o.Command, "ah check") }
 
 // printers maps a --format name to its constructor: adding a format is
 // adding a file and a line here.
