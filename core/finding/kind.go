@@ -66,6 +66,10 @@ const (
 	// spec's `## Requirements` section, which OpenSpec does not parse
 	// (issue 39).
 	OutsideRequirements Kind = "outside-requirements"
+	// MissingTool: a binding that could not run because a tool it needs
+	// is not installed here, as ah established it (the program would not
+	// start, or ah's own probe failed); named once per tool (issue 37).
+	MissingTool Kind = "missing-tool"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -164,6 +168,8 @@ var kinds = map[Kind]KindInfo{
 	// A [scope] typo gates less than asked: it never passes quietly.
 	UnmatchedScope: {Structural, Error, ReviewAndApply},
 	EmptyScope:     {Structural, Error, ReviewAndApply},
+	// No test ran: install the tool (ah doctor says what runs here).
+	MissingTool: {Execution, Error, RunAhDoctor},
 }
 
 // actions lists every documented suggested action.
