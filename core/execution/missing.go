@@ -118,14 +118,10 @@ func shareMissing(jobs []JobResult) {
 				if i == s.job && n == 0 {
 					continue
 				}
-				f := &j.Findings[n]
-				f.Message = fmt.Sprintf("tests.%s[%d] of %s could not run: %s is not installed here, see the finding of %s",
-					j.owners[n].Entry.Type, j.owners[n].Entry.Index, j.owners[n].ContractPath, j.missing.Tool, ref)
-				if f.Test != nil {
-					t := *f.Test
-					t.StdoutTail, t.StderrTail, t.FailedTests = "", "", nil
-					f.Test = &t
-				}
+				b := j.owners[n]
+				j.Findings[n].Message = fmt.Sprintf("tests.%s[%d] of %s could not run: %s is not installed here, see the finding of %s",
+					b.Entry.Type, b.Entry.Index, b.ContractPath, j.missing.Tool, ref)
+				j.Findings[n] = withoutOutput(j.Findings[n])
 			}
 		}
 	}
