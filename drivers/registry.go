@@ -20,6 +20,7 @@ const (
 	Grapher      = "grapher"       // ports.Grapher: a dependency graph for selection
 	ProbeKeyer   = "probe-keyer"   // ports.ProbeKeyer: probe results kept between checks
 	LocalOnly    = "local-only"    // ports.LocalOnly: runs only from the project's installation
+	ToolChecker  = "tool-checker"  // ports.ToolChecker: proves the framework missing after a failed run
 )
 
 // Entry is one bundled adapter and the optional capabilities it declares,
@@ -31,7 +32,7 @@ type Entry struct {
 
 // Registry lists every bundled adapter, in a fixed order.
 var Registry = []Entry{
-	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, Grapher, ProbeKeyer}},
+	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, Grapher, ProbeKeyer, ToolChecker}},
 	{New: func() ports.Driver { return cargo.New() }, Capabilities: []string{ProbeKeyer}},
 	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher, ProbeKeyer, LocalOnly}},
 	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Transcriber, Refresher, Grapher, ProbeKeyer}},
@@ -68,6 +69,7 @@ var capabilityOf = []struct {
 	{Grapher, is[ports.Grapher]},
 	{ProbeKeyer, is[ports.ProbeKeyer]},
 	{LocalOnly, is[ports.LocalOnly]},
+	{ToolChecker, is[ports.ToolChecker]},
 }
 
 // All returns every bundled adapter, in a fixed order.

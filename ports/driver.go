@@ -118,6 +118,19 @@ type Refresher interface {
 	Fresh(argv []string) []string
 }
 
+// ToolChecker is an optional capability of a Reporter whose framework is
+// loaded by a program that can start without it (pytest as `python3 -m
+// pytest`): after a run that failed without a report, ah runs the probe
+// Check returns, and a probe that fails proves the framework missing, so
+// the gate names it once instead of failing every binding on it. The
+// probe is ah's own command: nothing the run printed decides it.
+type ToolChecker interface {
+	// Check returns the probe for a run of argv (the invocation as
+	// resolved, before Prepare) and the tool it proves, as a message names
+	// it ("pytest for python3"); nil when argv gives nothing to probe.
+	Check(argv []string) (probe []string, tool string)
+}
+
 // Probe is a command whose success shows a framework is runnable.
 type Probe struct {
 	// Argv is the probe command; Command is the argv prefix to run tests

@@ -64,3 +64,17 @@ type Result struct {
 type Process interface {
 	Run(ctx context.Context, cmd Command) (Result, error)
 }
+
+// ProgramNotFoundError is the error Run returns when the program itself is
+// not installed: not found on PATH, or a path naming no file. ah knows this
+// from starting it, not from anything the program printed, so the gate can
+// name the missing tool once (issue 37).
+type ProgramNotFoundError struct {
+	// Program is Argv[0] as given.
+	Program string
+	// Err is the underlying error, with its plain words.
+	Err error
+}
+
+func (e *ProgramNotFoundError) Error() string { return e.Err.Error() }
+func (e *ProgramNotFoundError) Unwrap() error { return e.Err }

@@ -20,6 +20,7 @@ var entries = []Entry{
 	{"0.12.0", Command, "ah report", "the conformance coverage matrix, also as markdown and HTML"},
 	{"0.12.0", Command, "ah upgrade", "reports what changed since the configured tool_version and updates it"},
 	{"0.12.0", Finding, "missing-adapter", "a test type whose framework is not installed or configured"},
+	{"0.12.0", Finding, "missing-tool", "a binding that could not run because a tool it needs is not installed here, named once with how to install it"},
 	{"0.12.0", Finding, "unknown-archetype", "an archetype outside PF, SA, BP, CE, NR (warning)"},
 	{"0.12.0", Finding, "malformed-scenario-heading", "a line that looks meant as a scenario heading but is not one (warning)"},
 	{"0.12.0", Finding, "no-scenarios", "a specs directory without any scenario (warning)"},

@@ -8,18 +8,8 @@ import (
 	"github.com/espectacular/ah/core/config"
 )
 
-// installHints say how to install each bundled framework, for a declared
-// test type whose framework is missing and for `--enable` refusing to
-// configure a tool that is not there (issue 8).
-var installHints = map[string]string{
-	"pytest": "install pytest: `apt install python3-pytest` or `pip install pytest`",
-	"cargo":  "install Rust and cargo with rustup (https://rustup.rs)",
-	"vitest": "install vitest in the project: `npm install -D vitest`",
-	"go":     "install the Go toolchain (https://go.dev/doc/install)",
-}
-
 // InstallHint says how to install the framework of adapter name, or "".
-func InstallHint(name string) string { return installHints[name] }
+func InstallHint(name string) string { return adapter.InstallHint(name) }
 
 // ToolMissingError is `--enable` refusing a capability whose framework does
 // not run here: the config would name a command that cannot start, and

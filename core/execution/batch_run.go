@@ -62,6 +62,10 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 		switch {
 		case o.Result.Canceled:
 			out[k] = judged(j, mo, env.Timings)
+		case o.Missing != nil:
+			// The tool every member needs is not installed (missing.go):
+			// re-runs would only fail on it again, one warning each.
+			out[k] = judged(j, mo, env.Timings)
 		case reason != "":
 			rec.Fallback = reason
 			rerun[k] = reason

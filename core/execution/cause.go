@@ -66,6 +66,12 @@ func couldNotRun(f finding.Finding, b Binding, where, ref string) finding.Findin
 	}
 	f.Message = fmt.Sprintf("tests.%s[%d] of %s could not run: the code failed to compile%s, see the finding of %s",
 		b.Entry.Type, b.Entry.Index, b.ContractPath, at, ref)
+	return withoutOutput(f)
+}
+
+// withoutOutput drops a finding's output tails and failed tests: they are
+// on the finding it refers to.
+func withoutOutput(f finding.Finding) finding.Finding {
 	if f.Test != nil {
 		t := *f.Test
 		t.StdoutTail, t.StderrTail, t.FailedTests = "", "", nil

@@ -32,7 +32,7 @@ func schedule(ctx context.Context, proc ports.Process, jobs []execution.Job, wor
 	// A safety net, not a timing assertion: a scheduler that never starts
 	// a job would hang the test; this ends it with that job not started,
 	// which the test then reports.
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	out := make([]execution.Outcome, len(jobs))
 	started := execution.Schedule(ctx, jobs, workers, func(i int) bool {

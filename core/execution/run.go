@@ -29,6 +29,9 @@ type Outcome struct {
 	Streamed *ports.TestReport
 	// Dir is the absolute repository root the job ran in.
 	Dir string
+	// Missing is the tool the run lacked, when ah established one
+	// (missing.go).
+	Missing *Missing
 }
 
 // JobResult is the judged result of one job: its execution record and the
@@ -54,6 +57,9 @@ type JobResult struct {
 	// owners are the bindings of Findings, one each (cause.go).
 	cause, where string
 	owners       []Binding
+	// missing is the tool the job lacked (missing.go): its Findings are
+	// missing-tool, one per owner.
+	missing *Missing
 }
 
 // Stream runs the jobs as opts say and calls emit with each judged result
@@ -130,6 +136,7 @@ func execute(ctx context.Context, env Env, inv Invocation) Outcome {
 		// No exit status to record: every reader of an outcome looks at
 		// StartErr first.
 		o.StartErr = err
+		o.Missing = missingTool(ctx, env, inv, o)
 		return o
 	}
 	if st.Cleanup != nil {
@@ -144,5 +151,6 @@ func execute(ctx context.Context, env Env, inv Invocation) Outcome {
 		rep := st.Stream.Report(o.Result)
 		o.Streamed = &rep
 	}
+	o.Missing = missingTool(ctx, env, inv, o)
 	return o
 }

@@ -69,6 +69,13 @@ func judged(j Job, o Outcome, timings bool) JobResult {
 		}
 		r.Findings = append(r.Findings, fail(b, ex.DurationMS)...)
 	}
+	if o.Missing != nil && len(r.Findings) == len(j.Owners) {
+		for k, b := range j.Owners {
+			r.Findings[k] = missingFinding(r.Findings[k], b, o.Missing)
+		}
+		r.missing, r.owners = o.Missing, j.Owners
+		return r
+	}
 	if c, ok := inv.runner.(causer); ok && verdict == Failed {
 		r.cause, r.where = c.cause(o)
 		r.owners = j.Owners
@@ -81,6 +88,7 @@ func judged(j Job, o Outcome, timings bool) JobResult {
 func Assemble(jobs []JobResult) Results {
 	jobs = slices.Clone(jobs)
 	shareCauses(jobs)
+	shareMissing(jobs)
 	var r Results
 	for _, j := range jobs {
 		r.Executions = append(r.Executions, j.Execution)

@@ -71,6 +71,10 @@ const (
 	// it (stale), or the snapshot holds no proof of it (not proven). Only
 	// ah verify's non-JSON formats report it; its tests did not run.
 	Unverified Kind = "unverified"
+	// MissingTool: a binding that could not run because a tool it needs
+	// is not installed here, as ah established it (the program would not
+	// start, or ah's own probe failed); named once per tool (issue 37).
+	MissingTool Kind = "missing-tool"
 )
 
 // Category groups kinds; structural and execution findings gate.
@@ -176,6 +180,8 @@ var kinds = map[Kind]KindInfo{
 	// A verdict the snapshot no longer proves gates as a test verdict
 	// does: running the tests settles it.
 	Unverified: {Execution, Error, RunAhCheck},
+	// No test ran: install the tool (ah doctor says what runs here).
+	MissingTool: {Execution, Error, RunAhDoctor},
 }
 
 // actions lists every documented suggested action.

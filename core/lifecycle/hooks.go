@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,7 +56,7 @@ const manualHook = "add `ah check` to your pre-commit hook: with lefthook, `pre-
 // other error (a symbolic link leading outside the repository) leaves the
 // file alone and prints the lines to add by hand.
 func wireHook(read func(string) ([]byte, error)) (Hook, *Op) {
-	try := func(h Hook, wired func(string) bool, add func(string) string) (Hook, *Op, bool) {
+	try := func(h Hook, wired func(string) bool, add func(string) (string, error)) (Hook, *Op, bool) {
 		data, err := read(h.Path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -92,15 +93,27 @@ func wireHook(read func(string) ([]byte, error)) (Hook, *Op) {
 	return Hook{Status: HookManual, Message: "no hook framework found (lefthook, pre-commit, prek, hk): " + manualHook}, nil
 }
 
-func wire(h Hook, text string, wired func(string) bool, add func(string) string) (Hook, *Op) {
+func wire(h Hook, text string, wired func(string) bool, add func(string) (string, error)) (Hook, *Op) {
+	manual := func(why string) (Hook, *Op) {
+		h.Status, h.Message = HookManual, fmt.Sprintf("could not edit %s safely: %s; %s", h.Path, why, manualHook)
+		return h, nil
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+		return manual(fmt.Sprintf("it is not valid YAML (%v)", err))
+	}
 	if wired(text) {
 		h.Status, h.Message = HookAlready, fmt.Sprintf("%s already runs ah check", h.Path)
 		return h, nil
 	}
-	next := add(text)
-	if !wired(next) || !survives(text, next) {
-		h.Status, h.Message = HookManual, fmt.Sprintf("could not edit %s safely: %s", h.Path, manualHook)
-		return h, nil
+	next, err := add(text)
+	switch {
+	case err != nil:
+		return manual(err.Error())
+	case !survives(text, next):
+		return manual("the edit would change a value the file already sets (through an anchor or a merge key)")
+	case !wired(next):
+		return manual("the edited file would still not run ah check")
 	}
 	h.Status, h.Message = HookWired, fmt.Sprintf("%s: ah check runs before each commit", h.Path)
 	return h, &Op{Path: h.Path, Data: []byte(next)}
@@ -109,37 +122,46 @@ func wire(h Hook, text string, wired func(string) bool, add func(string) string)
 // survives reports whether every value the config text set (every hook
 // command, after merge keys and anchors are resolved) is still set,
 // unchanged, in next: an edit that shadows a command inherited through
-// `<<: *base` is refused, not written.
+// `<<: *base` is refused, not written. A key that held nothing (`repos:`
+// with no value) may be filled.
 func survives(text, next string) bool {
 	var before, after any
 	if yaml.Unmarshal([]byte(text), &before) != nil || yaml.Unmarshal([]byte(next), &after) != nil {
 		return false
 	}
-	have := map[string]bool{}
-	leaves(after, "", func(k string) { have[k] = true })
+	have, filled := map[string]bool{}, map[string]bool{}
+	leaves(after, nil, func(at []string, v string) {
+		have[strings.Join(at, "/")+"="+v] = true
+		for i := 1; i < len(at); i++ {
+			filled[strings.Join(at[:i], "/")] = true
+		}
+	})
 	ok := true
-	leaves(before, "", func(k string) { ok = ok && have[k] })
+	leaves(before, nil, func(at []string, v string) {
+		k := strings.Join(at, "/")
+		ok = ok && (have[k+"="+v] || v == "null" && filled[k])
+	})
 	return ok
 }
 
-// leaves calls add with "path=value" for every scalar in a decoded YAML
-// document.
-func leaves(v any, at string, add func(string)) {
+// leaves calls add with the path (quoted keys, indexes) and value of every
+// scalar in a decoded YAML document.
+func leaves(v any, at []string, add func(at []string, v string)) {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, x := range v {
-			leaves(x, at+"/"+strconv.Quote(k), add)
+			leaves(x, append(slices.Clip(at), strconv.Quote(k)), add)
 		}
 	case []any:
 		for i, x := range v {
-			leaves(x, at+"/"+strconv.Itoa(i), add)
+			leaves(x, append(slices.Clip(at), strconv.Itoa(i)), add)
 		}
 	case nil:
-		if at != "" { // an empty document sets nothing
-			add(at + "=null")
+		if len(at) > 0 { // an empty document sets nothing
+			add(at, "null")
 		}
 	default:
-		add(fmt.Sprintf("%s=%#v", at, v))
+		add(at, fmt.Sprintf("%#v", v))
 	}
 }
 
@@ -187,7 +209,9 @@ func preCommitWired(text string) bool {
 
 // addLefthook nests an ah-check command under pre-commit: commands:,
 // creating either level when absent.
-func addLefthook(text string) string {
+func addLefthook(text string) (string, error) { return lefthookEdit(text), nil }
+
+func lefthookEdit(text string) string {
 	lines := splitLines(text)
 	i := topKey(lines, "pre-commit")
 	if i < 0 {
@@ -204,33 +228,103 @@ func addLefthook(text string) string {
 	return insert(lines, i+1, pad(step)+"commands:", pad(2*step)+"ah-check:", pad(3*step)+"run: ah check")
 }
 
-// addPreCommit appends a local ah-check hook to repos:.
-func addPreCommit(text string) string {
-	item := func(in string) []string {
-		return []string{
-			in + "- repo: local", in + "  hooks:", in + "    - id: ah-check", in + "      name: ah check",
-			in + "      entry: ah check", in + "      language: system", in + "      pass_filenames: false",
-		}
-	}
+// addPreCommit appends a local ah-check hook to repos:, after its last
+// item and in the style of its first one: the column of its dash and of
+// the item's keys, and how the item's hooks list is indented under its key
+// (`pre-commit sample-config` writes indentless lists, `-   repo:` at
+// column 0). A file whose repos: ah cannot extend line-wise is refused
+// with the reason.
+func addPreCommit(text string) (string, error) {
 	lines := splitLines(text)
-	i := topKey(lines, "repos")
-	if i < 0 {
-		return withNewline(text) + "repos:\n" + strings.Join(item("  "), "\n") + "\n"
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+		return "", fmt.Errorf("it is not valid YAML (%v)", err)
 	}
-	end := blockEnd(lines, i)
-	// in is the first item's indentation; 0 until one is found (an item
-	// at column 0 ends the block, see blockEnd).
-	last, in := i, 0
-	for k := i + 1; k < end; k++ {
-		t := strings.TrimSpace(lines[k])
-		if t != "" && !strings.HasPrefix(t, "#") {
-			last = k
-			if in == 0 && strings.HasPrefix(t, "- ") {
-				in = indent(lines[k])
-			}
+	if len(doc.Content) == 0 {
+		return withNewline(text) + "repos:\n" + strings.Join(preCommitItem(2, 2, 2, 2), "\n") + "\n", nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode || root.Style&yaml.FlowStyle != 0 {
+		return "", errors.New("its top level is not a block mapping")
+	}
+	k := -1
+	for i := 0; i+1 < len(root.Content) && k < 0; i += 2 {
+		if root.Content[i].Value == "repos" {
+			k = i
 		}
 	}
-	return insert(lines, last+1, item(pad(in))...)
+	if k < 0 {
+		return withNewline(text) + "repos:\n" + strings.Join(preCommitItem(2, 2, 2, 2), "\n") + "\n", nil
+	}
+	key, seq := root.Content[k], root.Content[k+1]
+	switch {
+	case seq.Kind == yaml.ScalarNode && seq.Tag == "!!null" && seq.Value == "":
+		// `repos:` with nothing under it (a comment at most).
+		return insert(lines, key.Line, preCommitItem(0, 2, 2, 2)...), nil
+	case seq.Kind != yaml.SequenceNode:
+		return "", errors.New("repos: is not a list")
+	case seq.Style&yaml.FlowStyle != 0:
+		return "", errors.New("repos: is a flow sequence ([...]), which ah does not rewrite")
+	case len(seq.Content) == 0:
+		return "", errors.New("repos: is empty")
+	}
+	dash := seq.Column - 1
+	off := seq.Content[0].Column - seq.Column
+	hooksIn, hooksOff := 2, 2
+	for _, item := range seq.Content {
+		if in, o, ok := hooksStyle(item); ok {
+			hooksIn, hooksOff = in, o
+			break
+		}
+	}
+	// The item goes after the last content line before the next top-level
+	// key (or the end): comments and blank lines before that key stay
+	// with it.
+	end := len(lines)
+	if k+2 < len(root.Content) {
+		end = root.Content[k+2].Line - 1
+	}
+	last := key.Line - 1
+	for i := key.Line; i < end; i++ {
+		if t := strings.TrimSpace(lines[i]); t != "" && !strings.HasPrefix(t, "#") {
+			last = i
+		}
+	}
+	return insert(lines, last+1, preCommitItem(dash, off, hooksIn, hooksOff)...), nil
+}
+
+// hooksStyle reads how a repos: item's hooks list is laid out: its dash's
+// column relative to the hooks key, and its items' keys relative to the
+// dash.
+func hooksStyle(item *yaml.Node) (in, off int, ok bool) {
+	if item.Kind != yaml.MappingNode || item.Style&yaml.FlowStyle != 0 {
+		return 0, 0, false
+	}
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		key, hooks := item.Content[i], item.Content[i+1]
+		if key.Value != "hooks" || hooks.Kind != yaml.SequenceNode || hooks.Style&yaml.FlowStyle != 0 || len(hooks.Content) == 0 {
+			continue
+		}
+		in, off = hooks.Column-key.Column, hooks.Content[0].Column-hooks.Column
+		return in, off, in >= 0 && off >= 1
+	}
+	return 0, 0, false
+}
+
+// preCommitItem is the local ah-check hook as a repos: item whose dash is
+// at column dash, its keys off columns further; its hooks list's dash is
+// hooksIn columns right of the hooks key, the hook's keys hooksOff right
+// of that dash.
+func preCommitItem(dash, off, hooksIn, hooksOff int) []string {
+	item := dash + off
+	hook := item + hooksIn
+	keys := pad(hook + hooksOff)
+	return []string{
+		pad(dash) + "-" + pad(off-1) + "repo: local",
+		pad(item) + "hooks:",
+		pad(hook) + "-" + pad(hooksOff-1) + "id: ah-check",
+		keys + "name: ah check", keys + "entry: ah check", keys + "language: system", keys + "pass_filenames: false",
+	}
 }
 
 func splitLines(text string) []string {

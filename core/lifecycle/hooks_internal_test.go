@@ -29,7 +29,8 @@ func TestAddLefthook(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := addLefthook(tt.in)
+			got, err := addLefthook(tt.in)
+			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
 			assert.True(t, lefthookWired(got), "the result runs ah check")
 		})
@@ -73,17 +74,55 @@ func TestAddPreCommit(t *testing.T) {
 		{"appended after the last item, at its indentation",
 			"repos:\n    - repo: x\n      hooks: []\n    # trailing comment\n\nci:\n  skip: []\n",
 			"repos:\n    - repo: x\n      hooks: []\n" + hook("    ") + "    # trailing comment\n\nci:\n  skip: []\n"},
-		// Column-0 items end the block as blockEnd sees it, so the hook
-		// goes first: valid, and still a list item of repos.
 		{"blank lines inside the block", "repos:\n  - repo: a\n\n  - repo: b\n", "repos:\n  - repo: a\n\n  - repo: b\n" + hook("  ")},
-		{"items at column 0", "repos:\n- repo: x\n  hooks: []\n", "repos:\n" + hook("") + "- repo: x\n  hooks: []\n"},
+		// Indentless items (issue 37): appended last, at column 0, so
+		// every existing item keeps its index.
+		{"items at column 0", "repos:\n- repo: x\n  hooks: []\n", "repos:\n- repo: x\n  hooks: []\n" + hook("")},
+		{"indentless items before another key", "repos:\n- repo: x\n  hooks: []\n# about ci\nci: {}\n",
+			"repos:\n- repo: x\n  hooks: []\n" + hook("") + "# about ci\nci: {}\n"},
+		{"pre-commit sample-config",
+			"repos:\n-   repo: x\n    rev: v1\n    hooks:\n    -   id: a\n    -   id: b\n",
+			"repos:\n-   repo: x\n    rev: v1\n    hooks:\n    -   id: a\n    -   id: b\n" +
+				"-   repo: local\n    hooks:\n    -   id: ah-check\n        name: ah check\n        entry: ah check\n" +
+				"        language: system\n        pass_filenames: false\n"},
+		{"the hooks style of the first item that has hooks",
+			"repos:\n  - repo: x\n    hooks: []\n  - repo: y\n    hooks:\n    - id: a\n",
+			"repos:\n  - repo: x\n    hooks: []\n  - repo: y\n    hooks:\n    - id: a\n" +
+				"  - repo: local\n    hooks:\n    - id: ah-check\n      name: ah check\n      entry: ah check\n" +
+				"      language: system\n      pass_filenames: false\n"},
+		{"a value named repos is not the key", "name: repos\n", "name: repos\nrepos:\n" + hook("  ")},
 		{"empty repos block", "repos: # none yet\n", "repos: # none yet\n" + hook("")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := addPreCommit(tt.in)
+			got, err := addPreCommit(tt.in)
+			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
 			assert.True(t, preCommitWired(got), "the result runs ah check")
+			assert.True(t, survives(tt.in, got), "every value the file set is kept")
+		})
+	}
+}
+
+// TestAddPreCommitRefusals: what ah cannot extend line-wise is refused
+// with the reason, which init prints before the lines to add by hand.
+func TestAddPreCommitRefusals(t *testing.T) {
+	tests := []struct{ name, in, why string }{
+		{"flow list", "repos: [{repo: x, hooks: []}]\n", "repos: is a flow sequence ([...]), which ah does not rewrite"},
+		{"empty flow list", "repos: []\n", "repos: is a flow sequence ([...]), which ah does not rewrite"},
+		{"not a list", "repos: local\n", "repos: is not a list"},
+		{"top level a list", "- repo: x\n", "its top level is not a block mapping"},
+		{"invalid", "repos: [\n", "it is not valid YAML (yaml: line 1: did not find expected node content)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := addPreCommit(tt.in)
+			require.Error(t, err)
+			assert.Equal(t, tt.why, err.Error())
+			h, op := wire(Hook{Path: ".pre-commit-config.yaml"}, tt.in, preCommitWired, addPreCommit)
+			assert.Nil(t, op)
+			assert.Equal(t, HookManual, h.Status)
+			assert.Equal(t, "could not edit .pre-commit-config.yaml safely: "+tt.why+"; "+manualHook, h.Message)
 		})
 	}
 }
@@ -95,7 +134,7 @@ func TestWire(t *testing.T) {
 
 	h, op = wire(Hook{Path: "lefthook.yml"}, "pre-commit: [", lefthookWired, addLefthook)
 	assert.Nil(t, op, "invalid YAML is never edited")
-	assert.Equal(t, "could not edit lefthook.yml safely: "+manualHook, h.Message)
+	assert.Equal(t, "could not edit lefthook.yml safely: it is not valid YAML (yaml: line 1: did not find expected node content); "+manualHook, h.Message)
 	assert.Equal(t, HookManual, h.Status)
 }
 
@@ -140,6 +179,9 @@ func TestWireRefusesToShadowAMergedCommand(t *testing.T) {
 	assert.Nil(t, op)
 	assert.True(t, survives("a: [1, 2]\n", "a: [1, 2, 3]\nb: x\n"))
 	assert.False(t, survives("a:\n  b: 1\n", "a:\n  b: 2\n"))
+	assert.True(t, survives("a:\n", "a:\n  - 1\n"), "an empty key may be filled")
+	assert.False(t, survives("a:\n", "b: 1\n"), "an empty key may not go")
+	assert.False(t, survives("a:\n  b:\n", "a:\n  c: 1\n"), "filling a sibling is not filling the key")
 }
 
 // TestWireHookHk: a repository using hk (hk.pkl) is told how to add ah

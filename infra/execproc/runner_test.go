@@ -25,8 +25,9 @@ import (
 const testGrace = 200 * time.Millisecond
 
 // upperBound is a generous limit proving "returned promptly" without
-// timing anything precisely.
-const upperBound = 5 * time.Second
+// timing anything precisely: half of the minute the helpers sleep, so a
+// loaded machine's slow start is never mistaken for a hang (issue 37).
+const upperBound = 30 * time.Second
 
 func newRunner() *execproc.Process {
 	return &execproc.Process{Grace: testGrace}
@@ -162,6 +163,9 @@ func TestRunMissingProgram(t *testing.T) {
 	assert.EqualError(t, err, `start "ah-execproc-no-such-program": executable file not found in $PATH`)
 	assert.True(t, errors.Is(err, exec.ErrNotFound))
 	assert.Equal(t, -1, res.ExitCode)
+	nf, ok := errors.AsType[*ports.ProgramNotFoundError](err)
+	require.True(t, ok, "a program not on PATH is a missing program")
+	assert.Equal(t, "ah-execproc-no-such-program", nf.Program)
 }
 
 func TestRunMissingDir(t *testing.T) {
@@ -171,6 +175,8 @@ func TestRunMissingDir(t *testing.T) {
 	_, err := newRunner().Run(t.Context(), cmd)
 	require.ErrorIs(t, err, fs.ErrNotExist)
 	assert.Contains(t, err.Error(), ": the working directory "+cmd.Dir+" does not exist")
+	_, ok := errors.AsType[*ports.ProgramNotFoundError](err)
+	assert.False(t, ok, "a missing directory is no missing program")
 }
 
 // runCanceledWhenReady runs the helper in mode, cancels the run once the

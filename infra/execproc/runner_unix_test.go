@@ -129,14 +129,23 @@ func TestRunStartErrorInPlainWords(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "noshebang"), []byte{0x7f, 0, 0, 0}, 0o755))
 	missing := filepath.Join(dir, "missing")
-	tests := []struct{ program, want string }{
-		{missing, `start "` + missing + `": ` + missing + ` does not exist (or the interpreter on its #! line does not)`},
-		{"./noshebang", `start "./noshebang": ./noshebang is not a program this system can run (a script needs a #! line)`},
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "nointerp"), []byte("#!/ah-no-such-interpreter\n"), 0o755))
+	tests := []struct {
+		program, want string
+		missing       bool
+	}{
+		{missing, `start "` + missing + `": ` + missing + ` does not exist (or the interpreter on its #! line does not)`, true},
+		{"./noshebang", `start "./noshebang": ./noshebang is not a program this system can run (a script needs a #! line)`, false},
+		// The script is there: its interpreter is what is missing, which
+		// the message says, but the program is not missing itself.
+		{"./nointerp", `start "./nointerp": ./nointerp does not exist (or the interpreter on its #! line does not)`, false},
 	}
 	for _, tt := range tests {
 		_, err := newRunner().Run(t.Context(), ports.Command{Argv: []string{tt.program}, Dir: dir})
 		require.Error(t, err)
 		assert.EqualError(t, err, tt.want)
 		assert.NotContains(t, err.Error(), "fork/exec")
+		_, ok := errors.AsType[*ports.ProgramNotFoundError](err)
+		assert.Equal(t, tt.missing, ok, tt.program)
 	}
 }

@@ -17,6 +17,7 @@ import (
 // os/exec's `exec: "foo": ...` or `fork/exec /x: ...`, and blames a missing
 // working directory rather than the program.
 func startError(c ports.Command, program string, err error) error {
+	missing := errors.Is(err, exec.ErrNotFound)
 	if e, ok := errors.AsType[*exec.Error](err); ok {
 		err = e.Err
 	}
@@ -25,13 +26,30 @@ func startError(c ports.Command, program string, err error) error {
 	}
 	if e, ok := errors.AsType[*fs.PathError](err); ok && e.Op == "fork/exec" {
 		err = plainError{why(e.Err, program), e.Err}
+		missing = missing || errors.Is(e.Err, fs.ErrNotExist) && !exists(c, program)
 	}
 	if c.Dir != "" {
 		if _, statErr := os.Stat(c.Dir); statErr != nil {
 			err = plainError{dirProblem(c.Dir, statErr), statErr}
+			missing = false
 		}
 	}
-	return fmt.Errorf("start %q: %w", c.Argv[0], err)
+	err = fmt.Errorf("start %q: %w", c.Argv[0], err)
+	if missing {
+		return &ports.ProgramNotFoundError{Program: c.Argv[0], Err: err}
+	}
+	return err
+}
+
+// exists reports whether program (relative to c.Dir unless absolute) is a
+// file: a program that exists but could not start for want of its #!
+// interpreter is not itself missing.
+func exists(c ports.Command, program string) bool {
+	if !filepath.IsAbs(program) && c.Dir != "" {
+		program = filepath.Join(c.Dir, program)
+	}
+	_, err := os.Stat(program)
+	return err == nil
 }
 
 // dirProblem says what is wrong with a working directory.
