@@ -10,7 +10,16 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-var _ ports.Batcher = Driver{}
+var (
+	_ ports.Batcher = Driver{}
+	_ ports.Scoper  = Driver{}
+)
+
+// Within implements ports.Scoper: a go selection's tests are all in its
+// package, once Audit resolved it to the import path go test reports.
+func (Driver) Within(sel ports.Selector, part string) bool {
+	return len(sel.Terms) > termImportPath && sel.Terms[termImportPath] == part
+}
 
 // Select implements ports.Batcher: flags of exactly one package (no
 // `...` pattern, so each binding names one test binary) and one `-run`

@@ -67,6 +67,8 @@ type parser struct {
 	// anomalies are events no honest go test stream contains (see
 	// ports.TestReport.Anomalies).
 	anomalies []string
+	// ended, when set, is told of each package as it ends (ports.Watcher).
+	ended func(part string, tests []ports.TestCase)
 }
 
 // Parse reads the stdout of `go test -json` and returns the tests it ran.
@@ -106,8 +108,10 @@ func (p *parser) handle(ev event) {
 			pkg.cached = replayed.MatchString(ev.Output)
 		case "pass", "skip":
 			pkg.done = true
+			p.announce(pkg)
 		case "fail":
 			pkg.done, pkg.failed, pkg.failedBuild = true, true, ev.FailedBuild
+			p.announce(pkg)
 		}
 		return
 	}
@@ -240,7 +244,7 @@ func (p *parser) report() ports.TestReport {
 				testFailed = true
 				continue
 			}
-			tc := ports.TestCase{ID: t.id, Path: []string{pkg.path, t.name}, Repeat: t.repeat, Status: t.status, Duration: t.elapsed, Cached: pkg.cached}
+			tc := pkg.testCase(t)
 			switch t.status {
 			case ports.TestFailed, ports.TestSkipped:
 				tc.Message = headtail.Clip(testMessage(t.output.String()), MaxMessage)
@@ -273,6 +277,31 @@ func (p *parser) report() ports.TestReport {
 		}
 	}
 	return report
+}
+
+// announce tells the watcher a package ended, with its tests as the
+// report will hold them (a test with no result counts as failed).
+func (p *parser) announce(pkg *pkgState) {
+	if p.ended == nil {
+		return
+	}
+	var tests []ports.TestCase
+	for _, t := range pkg.tests {
+		if pkg.failedBySubtests(t) {
+			continue
+		}
+		tc := pkg.testCase(t)
+		if tc.Status == "" {
+			tc.Status = ports.TestFailed
+		}
+		tests = append(tests, tc)
+	}
+	p.ended(pkg.path, tests)
+}
+
+// testCase is t's result as reported.
+func (pkg *pkgState) testCase(t *testState) ports.TestCase {
+	return ports.TestCase{ID: t.id, Path: []string{pkg.path, t.name}, Repeat: t.repeat, Status: t.status, Duration: t.elapsed, Cached: pkg.cached}
 }
 
 // failedBySubtests reports whether t failed only because a subtest of the
