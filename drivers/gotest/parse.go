@@ -35,6 +35,9 @@ type testState struct {
 	started bool             // a run event was seen
 	elapsed time.Duration
 	output  headtail.Buffer
+	// subtests are the tests started within this one, for announcing
+	// its end with them (ports.Watcher).
+	subtests []*testState
 }
 
 type pkgState struct {
@@ -148,6 +151,7 @@ func (p *parser) handle(ev event) {
 		t.status = status
 	default:
 		t.status, t.elapsed = status, time.Duration(ev.Elapsed*float64(time.Second))
+		p.announceTest(pkg, t)
 	}
 }
 
@@ -201,6 +205,12 @@ func (pkg *pkgState) test(name string) *testState {
 		return t
 	}
 	t := &testState{id: pkg.path + "." + name, name: name, output: headtail.Buffer{Keep: keepOutput}}
+	for i := len(name) - 1; i > 0; i-- {
+		if parent, ok := pkg.byName[name[:i]]; name[i] == '/' && ok {
+			parent.subtests = append(parent.subtests, t)
+			break
+		}
+	}
 	pkg.byName[name] = t
 	pkg.tests = append(pkg.tests, t)
 	return t
@@ -297,6 +307,34 @@ func (p *parser) announce(pkg *pkgState) {
 		tests = append(tests, tc)
 	}
 	p.ended(pkg.path, tests)
+}
+
+// TestPart is the part a watcher is told of when one test ends, with its
+// subtests (ports.Watcher): the package's import path and the test's
+// name, joined by a NUL, which neither holds.
+func TestPart(pkg, name string) string { return pkg + "\x00" + name }
+
+// announceTest tells the watcher a test ended, with the subtests started
+// within it, all ended by then: a selection of exactly this test is then
+// whole (Within). Not under -count=N, where the test runs again.
+func (p *parser) announceTest(pkg *pkgState, t *testState) {
+	if p.ended == nil || p.plan.count > 1 {
+		return
+	}
+	var tests []ports.TestCase
+	var walk func(*testState)
+	walk = func(t *testState) {
+		tc := pkg.testCase(t)
+		if tc.Status == "" {
+			tc.Status = ports.TestFailed
+		}
+		tests = append(tests, tc)
+		for _, c := range t.subtests {
+			walk(c)
+		}
+	}
+	walk(t)
+	p.ended(TestPart(pkg.path, t.name), tests)
 }
 
 // testCase is t's result as reported.
