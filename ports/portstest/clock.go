@@ -10,12 +10,15 @@ import (
 // Clock is a ports.Clock reading T, then advancing it by Step on every
 // call, so a measured duration is known in advance. After answers with
 // Alarm, which the test sends on when it wants a wait to end (nil: no wait
-// ever ends), and records each duration asked for.
+// ever ends), records each duration asked for and, when Asked is set,
+// sends it there too, so a test knows the waiter is waiting again (give
+// Asked room for the waits the test does not read at once).
 type Clock struct {
 	mu    sync.Mutex
 	T     time.Time
 	Step  time.Duration
 	Alarm chan time.Time
+	Asked chan time.Duration
 	waits []time.Duration
 }
 
@@ -33,8 +36,11 @@ func (c *Clock) Now() time.Time {
 // After records d and returns Alarm.
 func (c *Clock) After(d time.Duration) <-chan time.Time {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.waits = append(c.waits, d)
+	c.mu.Unlock()
+	if c.Asked != nil {
+		c.Asked <- d
+	}
 	return c.Alarm
 }
 

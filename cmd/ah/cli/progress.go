@@ -108,16 +108,27 @@ func (p *progress) Finished(r execution.JobResult) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if b := r.Batch; b != nil && p.batches[b.ID] {
-		if b.Fallback != "" {
-			p.write(fmt.Sprintf("ah: %s degraded (%s): the lines reported in it were not verdicts; its bindings re-ran on their own\n", b.ID, escapeControl(b.Fallback)))
-		} else {
-			p.write(fmt.Sprintf("ah: %s ended and its report is consistent: the lines reported in it are the verdicts\n", b.ID))
+		switch {
+		case r.Interrupted:
+			p.write(fmt.Sprintf("ah: %s was interrupted: the lines reported in it are not verdicts\n", b.ID))
+		case b.Fallback != "":
+			p.write(fmt.Sprintf("ah: %s degraded (%s): the lines reported in it are not verdicts; its bindings re-ran on their own\n", b.ID, escapeControl(b.Fallback)))
+		default:
+			p.write(fmt.Sprintf("ah: %s ended and its report is consistent: a line reported in it is the verdict unless its binding is printed again\n", b.ID))
 		}
 	}
 	if rep, ok := p.reported[refs]; ok && ex.Batch == rep.Batch && ex.Verdict == rep.Verdict {
 		return
 	}
 	p.write(fmt.Sprintf("%s %s (%.2fs)%s\n", status, escapeControl(refs), r.Duration.Seconds(), note))
+}
+
+// stillRunning is the heartbeat line.
+func stillRunning(c execution.Counts) string {
+	if c.Total == 0 {
+		return "ah: still running: preparing the tests\n"
+	}
+	return fmt.Sprintf("ah: still running: %d bindings running, %d of %d done\n", c.Running, c.Done, c.Total)
 }
 
 // statusOf is the status word of a progress line and the verdict it
@@ -136,10 +147,10 @@ func statusOf(verdict string) (status, note string) {
 
 // write prints a line; the caller holds p.mu.
 func (p *progress) write(line string) {
-	io.WriteString(p.w, line) //nolint:errcheck // progress is best effort
 	if p.clock != nil {
 		p.last = p.clock.Now()
 	}
+	io.WriteString(p.w, line) //nolint:errcheck // progress is best effort
 }
 
 // heartbeat starts the plain display's heartbeat: whenever no line was
@@ -166,8 +177,7 @@ func (p *progress) heartbeat(clock ports.Clock) (stop func()) {
 			p.mu.Lock()
 			wait := heartbeatEvery - p.clock.Now().Sub(p.last)
 			if wait <= 0 {
-				c := p.counts
-				p.write(fmt.Sprintf("ah: still running: %d bindings running, %d of %d done\n", c.Running, c.Done, c.Total))
+				p.write(stillRunning(p.counts))
 				wait = heartbeatEvery
 			}
 			p.mu.Unlock()
