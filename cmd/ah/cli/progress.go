@@ -156,9 +156,9 @@ func (p *progress) write(line string) {
 // heartbeat starts the plain display's heartbeat: whenever no line was
 // written for heartbeatEvery, it prints how many bindings still run and
 // how many are done. The returned stop ends it. The bar needs none: it
-// is on a terminal, not in a CI log.
+// is on a terminal, not in a CI log; a nil clock means none.
 func (p *progress) heartbeat(clock ports.Clock) (stop func()) {
-	if p == nil || p.bar {
+	if p == nil || p.bar || clock == nil {
 		return func() {}
 	}
 	p.mu.Lock()

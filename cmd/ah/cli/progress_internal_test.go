@@ -109,11 +109,13 @@ func TestProgressHeartbeat(t *testing.T) {
 	assert.Empty(t, out)
 }
 
-// TestProgressHeartbeatOff: no display, or the bar, starts no heartbeat.
+// TestProgressHeartbeatOff: no display, the bar, or no clock starts no
+// heartbeat.
 func TestProgressHeartbeatOff(t *testing.T) {
 	clock := &portstest.Clock{}
 	var none *progress
 	none.heartbeat(clock)()
 	newProgress(progressBar, &bytes.Buffer{}).heartbeat(clock)()
+	newProgress(progressPlain, &bytes.Buffer{}).heartbeat(nil)()
 	assert.Empty(t, clock.Waits())
 }
