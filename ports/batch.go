@@ -74,3 +74,13 @@ type SourceLister interface {
 	// is false when a file is outside repo, unreadable or unparsable.
 	SourceListing(stdout []byte, root string, repo fs.FS) (listing []byte, ok bool)
 }
+
+// Scoper is an optional capability of a Batcher whose ReportStream is a
+// Watcher: Within says whether every test sel can select belongs to part,
+// so that once the framework announces part ended, sel's tests have all
+// been reported (go: sel's package, once Audit resolved it to its import
+// path). A selection that spans parts, or is not resolved, is within
+// none, and its binding is shown when the batch ends.
+type Scoper interface {
+	Within(sel Selector, part string) bool
+}

@@ -177,6 +177,17 @@ type ReportStream interface {
 	Report(res Result) TestReport
 }
 
+// Watcher is an optional capability of a ReportStream whose framework
+// says, while it runs, that a part of the run has ended (go: a package's
+// own pass, fail or skip line): fn is then called from Write, before the
+// run ends, with the part's name and the tests reported in it. It feeds
+// progress only: a test printing the framework's framing can announce a
+// part early or twice, so nothing read here may decide a verdict. Watch
+// is called before the first Write.
+type Watcher interface {
+	Watch(fn func(part string, tests []TestCase))
+}
+
 // Scratch provides private temporary directories for report files.
 type Scratch interface {
 	// MkdirTemp creates a new empty directory and returns its absolute path.

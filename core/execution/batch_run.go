@@ -21,13 +21,13 @@ type Batch = report.Batch
 // else re-run on its own after a batch-fallback warning (seed 004,
 // C-batch-attribution, C-batch-fallback). The batch record travels on the
 // first member's result.
-func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []JobResult {
+func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int, t *tracker) []JobResult {
 	b, inv := w.batch, w.job.Invocation
 	a := inv.runner.(frameworkRunner) // planWork batches adapter jobs only
 	// The listing runs first, so a batch that cannot be audited costs
 	// one listing, not a whole run.
 	listing, listed := auditListing(ctx, env, inv, b)
-	o := execute(ctx, env, inv)
+	o := executeWatched(ctx, env, inv, watchBatch(t, b, jobs, w.members, listing, listed))
 	rec := &Batch{
 		ID: b.id, TestType: inv.Type, Adapter: a.name, Bindings: []string{},
 		Argv: o.Argv, ExitCode: exitCode(o), TimedOut: o.Result.TimedOut,
@@ -76,7 +76,7 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 			// an anomaly, and falls back above.
 			matched := selected(b.batcher, sels[k], *rep)
 			out[k] = attributed(j, mo, a, b.id, matched, shareMS, env.Timings)
-			out[k].Duration = share
+			out[k].Duration = ownTime(matched, share)
 		}
 	}
 	rerunAll(ctx, env, jobs, w, workers, rerun, out)
@@ -169,19 +169,7 @@ func fallback(ctx context.Context, env Env, j Job, id, reason string) JobResult 
 // otherwise it passed, whatever the batch's exit status.
 func attributed(j Job, o Outcome, a frameworkRunner, id string, matched []ports.TestCase, ms *int64, timings bool) JobResult {
 	sub := ports.TestReport{Parsed: true, Tests: matched}
-	n := tally(sub)
-	took, over := overTime(j.Invocation.Timeout, matched)
-	verdict := Passed
-	switch {
-	case n[ports.TestFailed] > 0:
-		verdict = Failed
-	case n[ports.TestPassed] == 0:
-		verdict = NoTestsRan
-	case over:
-		verdict = TimedOut
-	case n[ports.TestSkipped] > 0:
-		verdict = Failed
-	}
+	verdict, n, took := matchedVerdict(j.Invocation.Timeout, matched)
 	inv := j.Invocation
 	ex := Execution{
 		Type: inv.Type, TestType: inv.Type, Command: o.Command, Argv: o.Argv,
@@ -208,6 +196,24 @@ func attributed(j Job, o Outcome, a frameworkRunner, id string, matched []ports.
 		r.Findings = append(r.Findings, f)
 	}
 	return r
+}
+
+// matchedVerdict is the verdict a member's matched tests give, with
+// their tally and the sum of their durations (attributed).
+func matchedVerdict(timeout time.Duration, matched []ports.TestCase) (string, map[ports.TestStatus]int, time.Duration) {
+	n := tally(ports.TestReport{Tests: matched})
+	took, over := overTime(timeout, matched)
+	switch {
+	case n[ports.TestFailed] > 0:
+		return Failed, n, took
+	case n[ports.TestPassed] == 0:
+		return NoTestsRan, n, took
+	case over:
+		return TimedOut, n, took
+	case n[ports.TestSkipped] > 0:
+		return Failed, n, took
+	}
+	return Passed, n, took
 }
 
 // batchFinding is the finding of one binding that did not pass in a

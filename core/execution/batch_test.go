@@ -58,6 +58,12 @@ func batchRun(t *testing.T, n int, opts execution.Options, answer func(cmd ports
 func batchRunTimed(t *testing.T, n int, opts execution.Options, timings bool, answer func(cmd ports.Command) ports.Result, edit func(i int, b *execution.Binding)) (execution.Results, []ports.Command) {
 	t.Helper()
 	d := portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", Default: []string{"fw"}, ParseFunc: lines}}
+	return batchRunWith(t, d, n, opts, timings, answer, edit)
+}
+
+// batchRunWith is batchRunTimed through the batching driver d.
+func batchRunWith(t *testing.T, d ports.Driver, n int, opts execution.Options, timings bool, answer func(cmd ports.Command) ports.Result, edit func(i int, b *execution.Binding)) (execution.Results, []ports.Command) {
+	t.Helper()
 	var bindings []execution.Binding
 	var invs []execution.Invocation
 	for i := 1; i <= n; i++ {

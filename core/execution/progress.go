@@ -1,6 +1,9 @@
 package execution
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // Progress receives a run as it happens: the counts whenever a job starts
 // or ends, then each judged job as it ends. Implementations must be safe
@@ -8,6 +11,32 @@ import "sync"
 type Progress interface {
 	Update(c Counts)
 	Finished(r JobResult)
+}
+
+// ReportedProgress is an optional capability of a Progress: it also
+// receives each batched binding whose tests the framework has all
+// reported while the batch still runs (batch_progress.go). Finished comes
+// later for the same binding, with its verdict.
+type ReportedProgress interface {
+	Reported(r Reported)
+}
+
+// Reported is a batched binding whose selected tests have all reported
+// before its batch ended: progress only, never a verdict. Verdict is what
+// these tests alone would give; the binding's verdict (Finished) waits
+// for the batch's consistency check, and a batch that turns out
+// inconsistent re-runs the binding on its own.
+type Reported struct {
+	// Bindings are the binding references of the member job.
+	Bindings []string
+	// Batch is the batch's id ("batch-1").
+	Batch   string
+	Verdict string
+	// Duration is the binding's own time from the framework's report:
+	// the sum of its matched tests' durations (ownTime).
+	Duration time.Duration
+	// Tests counts its matched tests.
+	Tests int
 }
 
 // Counts are a run's live counts in test bindings, the unit of the
@@ -42,6 +71,27 @@ func newTracker(p Progress, jobs []Job) *tracker {
 		t.c.Total += len(j.Owners)
 	}
 	return t
+}
+
+// reports says whether the display takes Reported lines.
+func (t *tracker) reports() bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.p.(ReportedProgress)
+	return ok
+}
+
+// reported passes a reported binding to the display, under the lock that
+// orders every update.
+func (t *tracker) reported(r Reported) {
+	rp, ok := t.p.(ReportedProgress)
+	if !ok {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	rp.Reported(r)
 }
 
 func (t *tracker) start(j Job) {

@@ -82,7 +82,7 @@ func Stream(ctx context.Context, env Env, jobs []Job, opts Options, emit func(i 
 		w := units[i]
 		t.start(w.job)
 		stop := false
-		for k, r := range runWork(ctx, env, jobs, w, opts.Workers) {
+		for k, r := range runWork(ctx, env, jobs, w, opts.Workers, t) {
 			m := w.members[k]
 			t.end(jobs[m], r)
 			emit(m, r)
@@ -107,11 +107,11 @@ func Stream(ctx context.Context, env Env, jobs []Job, opts Options, emit func(i 
 
 // runWork runs one unit of work and returns the results of its member
 // jobs, in member order.
-func runWork(ctx context.Context, env Env, jobs []Job, w work, workers int) []JobResult {
+func runWork(ctx context.Context, env Env, jobs []Job, w work, workers int, t *tracker) []JobResult {
 	if w.batch == nil {
 		return []JobResult{runJob(ctx, env, jobs[w.members[0]])}
 	}
-	return runBatch(ctx, env, jobs, w, workers)
+	return runBatch(ctx, env, jobs, w, workers, t)
 }
 
 // Run runs the jobs and returns their results in plan order, whatever the
@@ -130,6 +130,12 @@ func runJob(ctx context.Context, env Env, j Job) JobResult {
 
 // execute prepares, runs and reads one invocation.
 func execute(ctx context.Context, env Env, inv Invocation) Outcome {
+	return executeWatched(ctx, env, inv, nil)
+}
+
+// executeWatched is execute whose stream, when it is a ports.Watcher,
+// tells watch of each part of the run as it ends (batch_progress.go).
+func executeWatched(ctx context.Context, env Env, inv Invocation, watch func(string, []ports.TestCase)) Outcome {
 	o := Outcome{Argv: env.wrap(inv.Argv), Command: env.display(inv), Dir: env.Dir}
 	st, err := inv.runner.Start(ctx, env, inv)
 	if err != nil {
@@ -141,6 +147,9 @@ func execute(ctx context.Context, env Env, inv Invocation) Outcome {
 	}
 	if st.Cleanup != nil {
 		defer st.Cleanup()
+	}
+	if w, ok := st.Stream.(ports.Watcher); ok && watch != nil {
+		w.Watch(watch)
 	}
 	o.Prepared, o.Argv = st.Prepared, st.shownArgv()
 	o.Result, o.StartErr = env.Process.Run(ctx, st.Command)

@@ -10,7 +10,61 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-var _ ports.Batcher = Driver{}
+var (
+	_ ports.Batcher = Driver{}
+	_ ports.Scoper  = Driver{}
+)
+
+// Within implements ports.Scoper: a go selection's tests are all in its
+// package, once Audit resolved it to the import path go test reports; a
+// selection whose -run pattern names exactly one test, each level
+// `^literal$` (the contracts of a testscript suite:
+// '^TestScript$/^dir$/^name$'), has all of its tests within that test,
+// since go ends a test after its subtests and renames a repeated subtest
+// name (x#01), so nothing else matches.
+func (Driver) Within(sel ports.Selector, part string) bool {
+	if len(sel.Terms) <= termImportPath {
+		return false
+	}
+	pkg, name, isTest := strings.Cut(part, "\x00")
+	if pkg != sel.Terms[termImportPath] {
+		return false
+	}
+	if !isTest {
+		return true
+	}
+	exact, ok := exactTest(sel.Terms[termRun])
+	return ok && exact == name
+}
+
+// literals caches exactTest's answers.
+var literals sync.Map // string -> string ("\x00": none)
+
+// exactTest is the one test name a -run pattern selects when it has one
+// alternative and every level is `^literal$`, the literal free of
+// regexp metacharacters and spaces (which testing rewrites).
+func exactTest(pattern string) (string, bool) {
+	if v, ok := literals.Load(pattern); ok {
+		return v.(string), v.(string) != "\x00"
+	}
+	name := "\x00"
+	if alts := splitRun(pattern); len(alts) == 1 {
+		var levels []string
+		for _, lv := range alts[0] {
+			lit, ok := strings.CutPrefix(lv, "^")
+			if lit, ok = strings.CutSuffix(lit, "$"); !ok || lit == "" || strings.ContainsAny(lit, "\\.+*?()|[]{}^$ \t") {
+				levels = nil
+				break
+			}
+			levels = append(levels, lit)
+		}
+		if len(levels) > 0 {
+			name = strings.Join(levels, "/")
+		}
+	}
+	literals.Store(pattern, name)
+	return name, name != "\x00"
+}
 
 // Select implements ports.Batcher: flags of exactly one package (no
 // `...` pattern, so each binding names one test binary) and one `-run`

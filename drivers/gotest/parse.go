@@ -35,6 +35,9 @@ type testState struct {
 	started bool             // a run event was seen
 	elapsed time.Duration
 	output  headtail.Buffer
+	// subtests are the tests started within this one, for announcing
+	// its end with them (ports.Watcher).
+	subtests []*testState
 }
 
 type pkgState struct {
@@ -67,6 +70,8 @@ type parser struct {
 	// anomalies are events no honest go test stream contains (see
 	// ports.TestReport.Anomalies).
 	anomalies []string
+	// ended, when set, is told of each package as it ends (ports.Watcher).
+	ended func(part string, tests []ports.TestCase)
 }
 
 // Parse reads the stdout of `go test -json` and returns the tests it ran.
@@ -106,8 +111,10 @@ func (p *parser) handle(ev event) {
 			pkg.cached = replayed.MatchString(ev.Output)
 		case "pass", "skip":
 			pkg.done = true
+			p.announce(pkg)
 		case "fail":
 			pkg.done, pkg.failed, pkg.failedBuild = true, true, ev.FailedBuild
+			p.announce(pkg)
 		}
 		return
 	}
@@ -144,6 +151,7 @@ func (p *parser) handle(ev event) {
 		t.status = status
 	default:
 		t.status, t.elapsed = status, time.Duration(ev.Elapsed*float64(time.Second))
+		p.announceTest(pkg, t)
 	}
 }
 
@@ -197,6 +205,12 @@ func (pkg *pkgState) test(name string) *testState {
 		return t
 	}
 	t := &testState{id: pkg.path + "." + name, name: name, output: headtail.Buffer{Keep: keepOutput}}
+	for i := len(name) - 1; i > 0; i-- {
+		if parent, ok := pkg.byName[name[:i]]; name[i] == '/' && ok {
+			parent.subtests = append(parent.subtests, t)
+			break
+		}
+	}
 	pkg.byName[name] = t
 	pkg.tests = append(pkg.tests, t)
 	return t
@@ -240,7 +254,7 @@ func (p *parser) report() ports.TestReport {
 				testFailed = true
 				continue
 			}
-			tc := ports.TestCase{ID: t.id, Path: []string{pkg.path, t.name}, Repeat: t.repeat, Status: t.status, Duration: t.elapsed, Cached: pkg.cached}
+			tc := pkg.testCase(t)
 			switch t.status {
 			case ports.TestFailed, ports.TestSkipped:
 				tc.Message = headtail.Clip(testMessage(t.output.String()), MaxMessage)
@@ -273,6 +287,59 @@ func (p *parser) report() ports.TestReport {
 		}
 	}
 	return report
+}
+
+// announce tells the watcher a package ended, with its tests as the
+// report will hold them (a test with no result counts as failed).
+func (p *parser) announce(pkg *pkgState) {
+	if p.ended == nil {
+		return
+	}
+	var tests []ports.TestCase
+	for _, t := range pkg.tests {
+		if pkg.failedBySubtests(t) {
+			continue
+		}
+		tc := pkg.testCase(t)
+		if tc.Status == "" {
+			tc.Status = ports.TestFailed
+		}
+		tests = append(tests, tc)
+	}
+	p.ended(pkg.path, tests)
+}
+
+// TestPart is the part a watcher is told of when one test ends, with its
+// subtests (ports.Watcher): the package's import path and the test's
+// name, joined by a NUL, which neither holds.
+func TestPart(pkg, name string) string { return pkg + "\x00" + name }
+
+// announceTest tells the watcher a test ended, with the subtests started
+// within it, all ended by then: a selection of exactly this test is then
+// whole (Within). Not under -count=N, where the test runs again.
+func (p *parser) announceTest(pkg *pkgState, t *testState) {
+	if p.ended == nil || p.plan.count > 1 {
+		return
+	}
+	var tests []ports.TestCase
+	var walk func(*testState)
+	walk = func(t *testState) {
+		tc := pkg.testCase(t)
+		if tc.Status == "" {
+			tc.Status = ports.TestFailed
+		}
+		tests = append(tests, tc)
+		for _, c := range t.subtests {
+			walk(c)
+		}
+	}
+	walk(t)
+	p.ended(TestPart(pkg.path, t.name), tests)
+}
+
+// testCase is t's result as reported.
+func (pkg *pkgState) testCase(t *testState) ports.TestCase {
+	return ports.TestCase{ID: t.id, Path: []string{pkg.path, t.name}, Repeat: t.repeat, Status: t.status, Duration: t.elapsed, Cached: pkg.cached}
 }
 
 // failedBySubtests reports whether t failed only because a subtest of the

@@ -25,7 +25,16 @@ type Stream struct {
 	broken  bool // a line was not JSON, or longer than MaxLine
 }
 
-var _ ports.ReportStream = (*Stream)(nil)
+var (
+	_ ports.ReportStream = (*Stream)(nil)
+	_ ports.Watcher      = (*Stream)(nil)
+)
+
+// Watch implements ports.Watcher: fn receives each package as go test
+// reports its end, with its tests (part: the import path).
+func (s *Stream) Watch(fn func(part string, tests []ports.TestCase)) {
+	s.p.ended = fn
+}
 
 // NewStream returns an empty stream parser for a command line whose
 // test flags are flags (the words after `go test`; nil: the testing

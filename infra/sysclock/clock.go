@@ -15,3 +15,8 @@ var _ ports.Clock = Clock{}
 func (Clock) Now() time.Time {
 	return time.Now()
 }
+
+// After returns time.After(d).
+func (Clock) After(d time.Duration) <-chan time.Time {
+	return time.After(d)
+}

@@ -47,15 +47,45 @@ type Driver struct {
 	// stdout and, through Prepared.Stderr, stderr, and answers Report with
 	// StreamedBoth(stdout, stderr).
 	StreamedBoth func(stdout, stderr []byte) ports.TestReport
+	// Parts makes the Streamed stream a ports.Watcher: a stdout line
+	// "end <part>" announces part, with the tests Streamed reads from the
+	// lines since the previous announcement.
+	Parts bool
 }
 
 // stream is the ReportStream of a Driver with Streamed or StreamedBoth set.
 type stream struct {
 	buf, errBuf bytes.Buffer
 	report      func(stdout, stderr []byte) ports.TestReport
+	// watch receives the parts announced (Parts); seen is how much of
+	// buf was scanned for whole lines, from the start of the current part.
+	watch      func(part string, tests []ports.TestCase)
+	from, seen int
 }
 
-func (s *stream) Write(b []byte) (int, error) { return s.buf.Write(b) }
+func (s *stream) Write(b []byte) (int, error) {
+	n, err := s.buf.Write(b)
+	for s.watch != nil {
+		i := bytes.IndexByte(s.buf.Bytes()[s.seen:], '\n')
+		if i < 0 {
+			break
+		}
+		line := string(s.buf.Bytes()[s.seen : s.seen+i])
+		s.seen += i + 1
+		if part, ok := strings.CutPrefix(line, "end "); ok {
+			chunk := bytes.ReplaceAll(s.buf.Bytes()[s.from:s.seen], []byte(line+"\n"), nil)
+			s.from = s.seen
+			s.watch(part, s.report(chunk, nil).Tests)
+		}
+	}
+	return n, err
+}
+
+// watched is a stream that is a ports.Watcher.
+type watched struct{ *stream }
+
+// Watch implements ports.Watcher.
+func (w watched) Watch(fn func(part string, tests []ports.TestCase)) { w.watch = fn }
 func (s *stream) Report(ports.Result) ports.TestReport {
 	return s.report(s.buf.Bytes(), s.errBuf.Bytes())
 }
@@ -110,6 +140,8 @@ func (d *Driver) Prepare(argv []string, scratch string) ports.Prepared {
 	case d.StreamedBoth != nil:
 		st := &stream{report: d.StreamedBoth}
 		p.Stream, p.Stderr = st, &st.errBuf
+	case d.Streamed != nil && d.Parts:
+		p.Stream = watched{&stream{report: func(stdout, _ []byte) ports.TestReport { return d.Streamed(stdout) }}}
 	case d.Streamed != nil:
 		p.Stream = &stream{report: func(stdout, _ []byte) ports.TestReport { return d.Streamed(stdout) }}
 	}
@@ -157,4 +189,17 @@ func (BatchDriver) BatchArgv(command []string, sels []ports.Selector) ([]string,
 // or a subtest of it ("<word>/<name>").
 func (BatchDriver) Matches(sel ports.Selector, tc ports.TestCase) bool {
 	return slices.ContainsFunc(sel.Terms, func(t string) bool { return tc.ID == t || strings.HasPrefix(tc.ID, t+"/") })
+}
+
+// ScopedBatchDriver is a BatchDriver that is a ports.Scoper: a selection
+// is within the part named by its one term.
+type ScopedBatchDriver struct {
+	BatchDriver
+}
+
+var _ ports.Scoper = ScopedBatchDriver{}
+
+// Within implements ports.Scoper.
+func (ScopedBatchDriver) Within(sel ports.Selector, part string) bool {
+	return len(sel.Terms) == 1 && sel.Terms[0] == part
 }

@@ -3,6 +3,7 @@ package portstest_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,8 +15,12 @@ import (
 
 func TestProcessContract(t *testing.T) {
 	portstest.RunProcessContract(t, func(*testing.T) ports.Process {
-		return &portstest.Process{Responses: map[string]portstest.ProcessResponse{
-			portstest.ProcessKey(portstest.ContractMissingProgram): portstest.ProcessNotFound(portstest.ContractMissingProgram),
+		missing := portstest.ProcessNotFound(portstest.ContractMissingProgram)
+		return &portstest.Process{Func: func(_ context.Context, cmd ports.Command) (ports.Result, error) {
+			if slices.Equal(cmd.Argv, portstest.ContractStreamArgv) {
+				return portstest.PlayContractStream(cmd)
+			}
+			return missing.Result, missing.Err
 		}}
 	})
 }

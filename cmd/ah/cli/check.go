@@ -160,7 +160,9 @@ func (c *CheckCmd) Run(ctx context.Context, g *Globals, d *Deps) error {
 		}
 		run = check.RunAll
 	}
+	stopBeat := prog.heartbeat(d.Heartbeat)
 	rep, err := run(ctx, r.FS, *r.Config, opts)
+	stopBeat()
 	prog.clear()
 	if err != nil {
 		return checkError(err)

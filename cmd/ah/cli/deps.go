@@ -49,6 +49,10 @@ type Deps struct {
 	AppendFile func(path string) (io.WriteCloser, error)
 	// Clock times the run for --timings.
 	Clock ports.Clock
+	// Heartbeat is the clock the plain progress display waits on to print
+	// a line after a silent minute; nil prints none. It is apart from
+	// Clock so a fake Clock stepping on every read times --timings alone.
+	Heartbeat ports.Clock
 	// Drivers are the bundled test-framework adapters; Scratch holds their
 	// report files. Without drivers, adapter-typed tests need a runner.
 	Drivers []ports.Driver
@@ -86,6 +90,7 @@ func System() *Deps {
 		WriteOutput: osfs.WriteUserFile,
 		AppendFile:  appendFile,
 		Clock:       sysclock.Clock{},
+		Heartbeat:   sysclock.Clock{},
 		Drivers:     drivers.All(),
 		Scratch:     scratch.New(),
 		LimitProcs:  capProcs,
