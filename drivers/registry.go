@@ -20,6 +20,7 @@ const (
 	Grapher      = "grapher"       // ports.Grapher: a dependency graph for selection
 	ProbeKeyer   = "probe-keyer"   // ports.ProbeKeyer: probe results kept between checks
 	LocalOnly    = "local-only"    // ports.LocalOnly: runs only from the project's installation
+	Corroborator = "corroborator"  // ports.Corroborator: re-runs a binding's subtests skipped
 )
 
 // Entry is one bundled adapter and the optional capabilities it declares,
@@ -34,7 +35,7 @@ var Registry = []Entry{
 	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, Grapher, ProbeKeyer}},
 	{New: func() ports.Driver { return cargo.New() }, Capabilities: []string{ProbeKeyer}},
 	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher, ProbeKeyer, LocalOnly}},
-	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Transcriber, Refresher, Grapher, ProbeKeyer}},
+	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Corroborator, Transcriber, Refresher, Grapher, ProbeKeyer}},
 }
 
 // Has reports which of the optional capabilities d implements.
@@ -62,6 +63,7 @@ var capabilityOf = []struct {
 	{Batcher, is[ports.Batcher]},
 	{Auditor, is[ports.Auditor]},
 	{SourceLister, is[ports.SourceLister]},
+	{Corroborator, is[ports.Corroborator]},
 	{Classifier, is[ports.Classifier]},
 	{Transcriber, is[ports.Transcriber]},
 	{Refresher, is[ports.Refresher]},

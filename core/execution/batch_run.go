@@ -75,6 +75,9 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int) []J
 			out[k].Duration = share
 		}
 	}
+	if reason == "" && !o.Result.Canceled {
+		corroborateBatch(ctx, env, jobs, w, o, sels, out)
+	}
 	rerunAll(ctx, env, jobs, w, workers, rerun, out)
 	out[0].Batch = rec
 	return out

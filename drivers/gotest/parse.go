@@ -67,6 +67,9 @@ type parser struct {
 	// anomalies are events no honest go test stream contains (see
 	// ports.TestReport.Anomalies).
 	anomalies []string
+	// unrunnable are the results of names the plan rules out, in the
+	// order they came (ports.TestReport.Unrunnable).
+	unrunnable []ports.TestCase
 }
 
 // Parse reads the stdout of `go test -json` and returns the tests it ran.
@@ -120,6 +123,11 @@ func (p *parser) handle(ev event) {
 			if msg := "a result for " + ev.Package + "." + ev.Test + ", which this command line cannot run"; !slices.Contains(p.anomalies, msg) {
 				p.anomalies = append(p.anomalies, msg)
 			}
+		}
+		if status := terminal[ev.Action]; status != "" {
+			p.unrunnable = append(p.unrunnable, ports.TestCase{
+				ID: ev.Package + "." + ev.Test, Path: []string{ev.Package, ev.Test}, Status: status,
+			})
 		}
 		return
 	}
@@ -221,7 +229,7 @@ func (p *parser) build(importPath string) *buildState {
 }
 
 func (p *parser) report() ports.TestReport {
-	report := ports.TestReport{Parsed: true, Anomalies: slices.Clone(p.anomalies)}
+	report := ports.TestReport{Parsed: true, Anomalies: slices.Clone(p.anomalies), Unrunnable: slices.Clone(p.unrunnable)}
 	for _, b := range p.builds {
 		if b.failed {
 			report.Errors = append(report.Errors, buildError(b.importPath, b.output.String()))
