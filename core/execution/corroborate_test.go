@@ -1,18 +1,14 @@
 package execution_test
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/ports"
@@ -83,24 +79,7 @@ func subtestFramework(forged []string, broken bool) func(cmd ports.Command) port
 func corroborationRun(t *testing.T, flags []string, opts execution.Options, answer func(ports.Command) ports.Result) (execution.Results, []ports.Command) {
 	t.Helper()
 	d := corroborating{portstest.BatchDriver{Driver: &portstest.Driver{Adapter: "fw", Default: []string{"fw"}, ParseFunc: lines}}}
-	var bindings []execution.Binding
-	var invs []execution.Invocation
-	for i, f := range flags {
-		b := binding("c", fmt.Sprintf("s%02d", i+1), contract.Entry{Type: "fw", Flags: f})
-		inv, err := resolveAdapter(config.Config{DefaultTimeoutSeconds: 5}, b, []string{"fw"}, d, ports.SourceManifest, "")
-		require.NoError(t, err)
-		bindings, invs = append(bindings, b), append(invs, inv)
-	}
-	var mu sync.Mutex
-	var calls []ports.Command
-	proc := &portstest.Process{Func: func(_ context.Context, cmd ports.Command) (ports.Result, error) {
-		mu.Lock()
-		calls = append(calls, cmd)
-		mu.Unlock()
-		return answer(cmd), nil
-	}}
-	res := execution.Run(t.Context(), execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}}, execution.Plan(bindings, invs), opts)
-	return res, calls
+	return runFlags(t, d, flags, opts, false, answer, nil)
 }
 
 func TestCorroborationAlone(t *testing.T) {
