@@ -21,6 +21,7 @@ const (
 	ProbeKeyer   = "probe-keyer"   // ports.ProbeKeyer: probe results kept between checks
 	LocalOnly    = "local-only"    // ports.LocalOnly: runs only from the project's installation
 	Corroborator = "corroborator"  // ports.Corroborator: re-runs a binding's subtests skipped
+	RunSelector  = "run-selector"  // ports.RunSelector: what flags that cannot batch select
 )
 
 // Entry is one bundled adapter and the optional capabilities it declares,
@@ -35,7 +36,7 @@ var Registry = []Entry{
 	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, Grapher, ProbeKeyer}},
 	{New: func() ports.Driver { return cargo.New() }, Capabilities: []string{ProbeKeyer}},
 	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher, ProbeKeyer, LocalOnly}},
-	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Corroborator, Transcriber, Refresher, Grapher, ProbeKeyer}},
+	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Corroborator, RunSelector, Transcriber, Refresher, Grapher, ProbeKeyer}},
 }
 
 // Has reports which of the optional capabilities d implements.
@@ -64,6 +65,7 @@ var capabilityOf = []struct {
 	{Auditor, is[ports.Auditor]},
 	{SourceLister, is[ports.SourceLister]},
 	{Corroborator, is[ports.Corroborator]},
+	{RunSelector, is[ports.RunSelector]},
 	{Classifier, is[ports.Classifier]},
 	{Transcriber, is[ports.Transcriber]},
 	{Refresher, is[ports.Refresher]},

@@ -95,3 +95,14 @@ type Corroborator interface {
 	// skipped it, so a test printed it), "" when there is none.
 	Forged(sels []Selector, rep TestReport) []string
 }
+
+// RunSelector is an optional capability of a Batcher: what the flags of
+// a run that cannot batch (options beside its selectors, several
+// packages) select, so that run alone still passes only on a test its
+// flags select, its selected skips fail it, and a Corroborator
+// corroborates it (issue 36: go's `-run '^TestA$/^gone$' -count=1`
+// passed on the parent alone). ok is false when the flags select
+// everything, or in a way the driver does not mirror.
+type RunSelector interface {
+	RunSelection(flags []string) (sel Selector, ok bool)
+}

@@ -90,14 +90,10 @@ const forgedAdvice = "a subtest's result counts only when the framework ran it; 
 // no-tests-ran. A job that did not pass is returned as it is.
 func corroborated(ctx context.Context, env Env, j Job, o Outcome, r JobResult) JobResult {
 	a, ok := j.Invocation.runner.(frameworkRunner)
-	if !ok || r.Execution.Verdict != Passed || j.Invocation.Flags == nil {
+	if !ok || r.Execution.Verdict != Passed {
 		return r
 	}
-	bt, ok := a.driver.(ports.Batcher)
-	if !ok {
-		return r
-	}
-	sel, ok := bt.Select(slices.Clone(j.Invocation.Flags))
+	_, sel, ok := a.selection(j)
 	if !ok {
 		return r
 	}

@@ -95,3 +95,38 @@ func subtestAlternatives(run string) []string {
 	}
 	return out
 }
+
+var _ ports.RunSelector = Driver{}
+
+// RunSelection implements ports.RunSelector: the -run pattern among any
+// flags (`-run X`, `-run=X`, `-test.run`; the last one wins, as the flag
+// package counts), matched in any package. ok is false without -run,
+// with a pattern ah does not mirror, or with `-args` (what follows it is
+// the test binary's, which ah does not read).
+func (Driver) RunSelection(flags []string) (ports.Selector, bool) {
+	run, found := "", false
+	for i := 0; i < len(flags); i++ {
+		name, value, hasValue := strings.Cut(flags[i], "=")
+		switch strings.TrimPrefix(strings.TrimPrefix(name, "-"), "-") {
+		case "args":
+			if strings.HasPrefix(flags[i], "-") {
+				return ports.Selector{}, false
+			}
+		case "run", "test.run":
+			if !strings.HasPrefix(flags[i], "-") {
+				continue
+			}
+			if !hasValue {
+				if i+1 >= len(flags) {
+					return ports.Selector{}, false
+				}
+				value, i = flags[i+1], i+1
+			}
+			run, found = value, true
+		}
+	}
+	if !found || run == "" || compileRun(run) == nil {
+		return ports.Selector{}, false
+	}
+	return ports.Selector{Terms: []string{run, ""}}, true
+}

@@ -81,3 +81,27 @@ func TestStreamUnrunnable(t *testing.T) {
 	assert.Equal(t, []string{"a result for m.TestA/ok, which this command line cannot run"}, rep.Anomalies)
 	assert.Len(t, rep.Tests, 1, "never evidence")
 }
+
+func TestRunSelection(t *testing.T) {
+	tests := []struct {
+		name  string
+		flags []string
+		want  []string
+	}{
+		{"beside -count", []string{".", "-run", "^TestA$/^ok$", "-count=1"}, []string{"^TestA$/^ok$", ""}},
+		{"the last -run wins", []string{"./a", "./b", "-run=x", "-v", "-test.run", "^TestB$"}, []string{"^TestB$", ""}},
+		{"no -run", []string{"./...", "-count=1"}, nil},
+		{"a pattern ah does not mirror", []string{".", "-run", "^TestA$/(x"}, nil},
+		{"-args hands the rest to the binary", []string{".", "-run", "^TestA$", "-args", "-test.run", "x"}, nil},
+		{"a package named args", []string{"./args", "-run", "^TestA$"}, []string{"^TestA$", ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := gotest.New().RunSelection(tt.flags)
+			assert.Equal(t, tt.want != nil, ok)
+			if tt.want != nil {
+				assert.Equal(t, tt.want, got.Terms)
+			}
+		})
+	}
+}
