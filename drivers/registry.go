@@ -21,6 +21,8 @@ const (
 	ProbeKeyer   = "probe-keyer"   // ports.ProbeKeyer: probe results kept between checks
 	LocalOnly    = "local-only"    // ports.LocalOnly: runs only from the project's installation
 	ToolChecker  = "tool-checker"  // ports.ToolChecker: proves the framework missing after a failed run
+	Corroborator = "corroborator"  // ports.Corroborator: re-runs a binding's subtests skipped
+	RunSelector  = "run-selector"  // ports.RunSelector: what flags that cannot batch select
 )
 
 // Entry is one bundled adapter and the optional capabilities it declares,
@@ -35,7 +37,7 @@ var Registry = []Entry{
 	{New: func() ports.Driver { return pytest.New() }, Capabilities: []string{Batcher, Classifier, Transcriber, Grapher, ProbeKeyer, ToolChecker}},
 	{New: func() ports.Driver { return cargo.New() }, Capabilities: []string{ProbeKeyer}},
 	{New: func() ports.Driver { return vitest.New() }, Capabilities: []string{Batcher, Transcriber, Grapher, ProbeKeyer, LocalOnly}},
-	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Transcriber, Refresher, Grapher, ProbeKeyer}},
+	{New: func() ports.Driver { return gotest.New() }, Capabilities: []string{Batcher, Auditor, SourceLister, Corroborator, RunSelector, Transcriber, Refresher, Grapher, ProbeKeyer}},
 }
 
 // Has reports which of the optional capabilities d implements.
@@ -63,6 +65,8 @@ var capabilityOf = []struct {
 	{Batcher, is[ports.Batcher]},
 	{Auditor, is[ports.Auditor]},
 	{SourceLister, is[ports.SourceLister]},
+	{Corroborator, is[ports.Corroborator]},
+	{RunSelector, is[ports.RunSelector]},
 	{Classifier, is[ports.Classifier]},
 	{Transcriber, is[ports.Transcriber]},
 	{Refresher, is[ports.Refresher]},

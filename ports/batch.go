@@ -84,3 +84,35 @@ type SourceLister interface {
 type Scoper interface {
 	Within(sel Selector, part string) bool
 }
+
+// Corroborator is an optional capability of a Batcher whose framework
+// reports a selected subtest in a way a test can forge: go test's framing
+// for a subtest comes from the test binary's own stdout, byte-identical
+// whether the testing package or a test printed it, and no listing names
+// subtests before they run (issue 36). The core corroborates every run
+// that would pass a binding of a subtest, batched or alone: it runs
+// CorroborateArgv, the same tests with the bound subtests skipped, and a
+// result still reported for one of them was printed by a test, so that
+// binding is no-tests-ran. Nothing is run when no binding names a
+// subtest.
+type Corroborator interface {
+	// CorroborateArgv is the argv of the corroboration of argv, a run of
+	// sels: the same run with every subtest the selections bind skipped;
+	// ok is false when no selection binds a subtest.
+	CorroborateArgv(argv []string, sels []Selector) (out []string, ok bool)
+	// Forged reads the corroboration's report: for each selection, the
+	// id of a result reported there for a subtest it binds (the framework
+	// skipped it, so a test printed it), "" when there is none.
+	Forged(sels []Selector, rep TestReport) []string
+}
+
+// RunSelector is an optional capability of a Batcher: what the flags of
+// a run that cannot batch (options beside its selectors, several
+// packages) select, so that run alone still passes only on a test its
+// flags select, its selected skips fail it, and a Corroborator
+// corroborates it (issue 36: go's `-run '^TestA$/^gone$' -count=1`
+// passed on the parent alone). ok is false when the flags select
+// everything, or in a way the driver does not mirror.
+type RunSelector interface {
+	RunSelection(flags []string) (sel Selector, ok bool)
+}

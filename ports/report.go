@@ -78,4 +78,10 @@ type TestReport struct {
 	// falls back to per-binding runs; --strict fails an unbatched run),
 	// naming the first. Drivers keep the first result of a test as final.
 	Anomalies []string
+	// Unrunnable are results for names the command line cannot run (go:
+	// a benchmark without -bench, a name -run cannot select or -skip
+	// skips): something other than the framework printed them, so they
+	// are never evidence, and each is also an anomaly. A Corroborator
+	// reads them.
+	Unrunnable []TestCase
 }

@@ -79,6 +79,9 @@ func runBatch(ctx context.Context, env Env, jobs []Job, w work, workers int, t *
 			out[k].Duration = ownTime(matched, share)
 		}
 	}
+	if reason == "" && !o.Result.Canceled {
+		corroborateBatch(ctx, env, jobs, w, o, sels, out)
+	}
 	rerunAll(ctx, env, jobs, w, workers, rerun, out)
 	out[0].Batch = rec
 	return out

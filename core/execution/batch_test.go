@@ -64,10 +64,21 @@ func batchRunTimed(t *testing.T, n int, opts execution.Options, timings bool, an
 // batchRunWith is batchRunTimed through the batching driver d.
 func batchRunWith(t *testing.T, d ports.Driver, n int, opts execution.Options, timings bool, answer func(cmd ports.Command) ports.Result, edit func(i int, b *execution.Binding)) (execution.Results, []ports.Command) {
 	t.Helper()
+	flags := make([]string, n)
+	for i := range flags {
+		flags[i] = fmt.Sprintf("t%02d", i+1)
+	}
+	return runFlags(t, d, flags, opts, timings, answer, edit)
+}
+
+// runFlags runs one binding s01..sNN of each flags through driver d
+// (command "fw"); answer plays the framework for each call.
+func runFlags(t *testing.T, d ports.Driver, flags []string, opts execution.Options, timings bool, answer func(cmd ports.Command) ports.Result, edit func(i int, b *execution.Binding)) (execution.Results, []ports.Command) {
+	t.Helper()
 	var bindings []execution.Binding
 	var invs []execution.Invocation
-	for i := 1; i <= n; i++ {
-		b := binding("c", fmt.Sprintf("s%02d", i), contract.Entry{Type: "fw", Flags: fmt.Sprintf("t%02d", i)})
+	for i := 1; i <= len(flags); i++ {
+		b := binding("c", fmt.Sprintf("s%02d", i), contract.Entry{Type: "fw", Flags: flags[i-1]})
 		if edit != nil {
 			edit(i, &b)
 		}

@@ -125,7 +125,8 @@ func Run(ctx context.Context, env Env, jobs []Job, opts Options) Results {
 
 // runJob is one job's whole life.
 func runJob(ctx context.Context, env Env, j Job) JobResult {
-	return judged(j, execute(ctx, env, j.Invocation), env.Timings)
+	o := execute(ctx, env, j.Invocation)
+	return corroborated(ctx, env, j, o, judged(j, o, env.Timings))
 }
 
 // execute prepares, runs and reads one invocation.

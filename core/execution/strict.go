@@ -25,17 +25,33 @@ func (a frameworkRunner) provesSelected(j Job, rep *ports.TestReport) bool {
 	if rep == nil {
 		return false
 	}
-	b, ok := a.driver.(ports.Batcher)
-	if !ok || j.Invocation.Flags == nil {
-		return true
-	}
-	sel, ok := b.Select(slices.Clone(j.Invocation.Flags))
+	b, sel, ok := a.selection(j)
 	if !ok {
 		return true
 	}
 	return slices.ContainsFunc(rep.Tests, func(tc ports.TestCase) bool {
 		return tc.Status == ports.TestPassed && b.Matches(sel, tc)
 	})
+}
+
+// selection is what a job's flags select, in its driver's terms: its
+// batch selection, or, for flags that cannot batch, its run selection
+// (ports.RunSelector); ok false when the driver cannot tell, and every
+// reported test counts as selected.
+func (a frameworkRunner) selection(j Job) (ports.Batcher, ports.Selector, bool) {
+	b, ok := a.driver.(ports.Batcher)
+	if !ok || j.Invocation.Flags == nil {
+		return nil, ports.Selector{}, false
+	}
+	if sel, ok := b.Select(slices.Clone(j.Invocation.Flags)); ok {
+		return b, sel, true
+	}
+	if r, ok := a.driver.(ports.RunSelector); ok {
+		if sel, ok := r.RunSelection(slices.Clone(j.Invocation.Flags)); ok {
+			return b, sel, true
+		}
+	}
+	return nil, ports.Selector{}, false
 }
 
 // selectedSkips are the skipped tests of a report that the job's flags
@@ -46,13 +62,7 @@ func (a frameworkRunner) selectedSkips(j Job, rep *ports.TestReport) ports.TestR
 	if rep == nil {
 		return out
 	}
-	b, ok := a.driver.(ports.Batcher)
-	var sel ports.Selector
-	if ok && j.Invocation.Flags != nil {
-		sel, ok = b.Select(slices.Clone(j.Invocation.Flags))
-	} else {
-		ok = false
-	}
+	b, sel, ok := a.selection(j)
 	for _, tc := range rep.Tests {
 		if tc.Status == ports.TestSkipped && (!ok || b.Matches(sel, tc)) {
 			out.Tests = append(out.Tests, tc)

@@ -72,6 +72,9 @@ type parser struct {
 	anomalies []string
 	// ended, when set, is told of each package as it ends (ports.Watcher).
 	ended func(part string, tests []ports.TestCase)
+	// unrunnable are the results of names the plan rules out, in the
+	// order they came (ports.TestReport.Unrunnable).
+	unrunnable []ports.TestCase
 }
 
 // Parse reads the stdout of `go test -json` and returns the tests it ran.
@@ -127,6 +130,11 @@ func (p *parser) handle(ev event) {
 			if msg := "a result for " + ev.Package + "." + ev.Test + ", which this command line cannot run"; !slices.Contains(p.anomalies, msg) {
 				p.anomalies = append(p.anomalies, msg)
 			}
+		}
+		if status := terminal[ev.Action]; status != "" {
+			p.unrunnable = append(p.unrunnable, ports.TestCase{
+				ID: ev.Package + "." + ev.Test, Path: []string{ev.Package, ev.Test}, Status: status,
+			})
 		}
 		return
 	}
@@ -235,7 +243,7 @@ func (p *parser) build(importPath string) *buildState {
 }
 
 func (p *parser) report() ports.TestReport {
-	report := ports.TestReport{Parsed: true, Anomalies: slices.Clone(p.anomalies)}
+	report := ports.TestReport{Parsed: true, Anomalies: slices.Clone(p.anomalies), Unrunnable: slices.Clone(p.unrunnable)}
 	for _, b := range p.builds {
 		if b.failed {
 			report.Errors = append(report.Errors, buildError(b.importPath, b.output.String()))

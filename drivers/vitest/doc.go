@@ -17,3 +17,11 @@ package vitest
 func ReporterArgs(reporterFile string) []string {
 	return []string{"--reporter=default", "--reporter=" + reporterFile}
 }
+
+// CoverageDirFlag sets vitest's coverage reports directory (and with it
+// the .tmp directory of per-worker coverage data inside it); CoverageDir
+// is the one Prepare gives each run in its scratch directory.
+const (
+	CoverageDirFlag = "--coverage.reportsDirectory"
+	CoverageDir     = "coverage"
+)

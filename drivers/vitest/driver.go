@@ -150,7 +150,11 @@ func (Driver) RunsFramework(words []string) bool { return argv.Find(words, Name)
 
 // Prepare implements ports.Driver: ReporterArgs go at the end (before any
 // `--`), loading ah's reporter from scratch, which streams the results onto
-// stdout (Stream); colour is turned off. The reporter evaluates every name
+// stdout (Stream); colour is turned off. The coverage reports directory,
+// unless the argv names one, is the run's own in scratch (issue 36): with
+// coverage enabled in the config, every vitest run cleans that directory
+// and keeps its per-worker data in its .tmp, so parallel runs in one tree
+// removed each other's files; without coverage vitest ignores it. The reporter evaluates every name
 // pattern of the argv, and each group of a batch's alternation, with
 // JavaScript's RegExp (patterns).
 func (Driver) Prepare(words []string, scratch string) ports.Prepared {
@@ -163,8 +167,12 @@ func (Driver) Prepare(words []string, scratch string) ports.Prepared {
 	}
 	cands := patterns(words[:end])
 	list, _ := json.Marshal(cands)
+	args := ReporterArgs(filepath.Join(scratch, ReporterName))
+	if !slices.ContainsFunc(words[:end], func(w string) bool { return strings.HasPrefix(w, CoverageDirFlag) }) {
+		args = append(args, CoverageDirFlag+"="+filepath.Join(scratch, CoverageDir))
+	}
 	return ports.Prepared{
-		Argv: slices.Concat(words[:end], ReporterArgs(filepath.Join(scratch, ReporterName)), words[end:]),
+		Argv: slices.Concat(words[:end], args, words[end:]),
 		// The console output ends up in a finding's tails, where colour
 		// codes are noise: vitest colours even into a pipe.
 		Env:    []string{"NO_COLOR=1"},

@@ -2,6 +2,7 @@ package vitest_test
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 	"testing/fstest"
 
@@ -30,8 +31,10 @@ func TestRunsFramework(t *testing.T) {
 func TestPrepare(t *testing.T) {
 	scratch := filepath.Join("/tmp", "ah-run-1")
 	reporter := filepath.Join(scratch, vitest.ReporterName)
+	// Issue 36: each run its own coverage reports directory.
+	coverage := vitest.CoverageDirFlag + "=" + filepath.Join(scratch, vitest.CoverageDir)
 	got := vitest.New().Prepare([]string{"npx", "vitest", "run", "src/a.test.ts", "-t", "adds"}, scratch)
-	assert.Equal(t, append([]string{"npx", "vitest", "run", "src/a.test.ts", "-t", "adds"}, vitest.ReporterArgs(reporter)...), got.Argv)
+	assert.Equal(t, slices.Concat([]string{"npx", "vitest", "run", "src/a.test.ts", "-t", "adds"}, vitest.ReporterArgs(reporter), []string{coverage}), got.Argv)
 	assert.Equal(t, []string{"NO_COLOR=1"}, got.Env)
 	assert.Empty(t, got.ReportFile, "no file a test could rewrite")
 	require.NotNil(t, got.Stream)
@@ -39,8 +42,12 @@ func TestPrepare(t *testing.T) {
 	assert.JSONEq(t, `["adds"]`, string(got.Files[vitest.PatternsName]))
 
 	got = vitest.New().Prepare([]string{"vitest", "run", "--", "extra"}, scratch)
-	assert.Equal(t, append(append([]string{"vitest", "run"}, vitest.ReporterArgs(reporter)...), "--", "extra"), got.Argv)
+	assert.Equal(t, slices.Concat([]string{"vitest", "run"}, vitest.ReporterArgs(reporter), []string{coverage, "--", "extra"}), got.Argv)
 	assert.JSONEq(t, `[]`, string(got.Files[vitest.PatternsName]))
+
+	// A reports directory the argv names stays the only one.
+	got = vitest.New().Prepare([]string{"vitest", "run", "--coverage.reportsDirectory=cov"}, scratch)
+	assert.Equal(t, slices.Concat([]string{"vitest", "run", "--coverage.reportsDirectory=cov"}, vitest.ReporterArgs(reporter)), got.Argv)
 
 	argv := []string{"npm", "test"}
 	assert.Equal(t, ports.Prepared{Argv: argv}, vitest.New().Prepare(argv, scratch))
