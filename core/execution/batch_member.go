@@ -8,16 +8,13 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-// overTime sums the reported durations of a member's matched tests and
-// says whether they exceed its own timeout (0 bounds nothing). The batch
+// overTime is the reported time of a member's matched tests (a subtest
+// counted within its parent, see reportedTime) and says whether they exceed its own timeout (0 bounds nothing). The batch
 // ran under the largest bound of its members (C-batch-timeout); each
 // member's own bound is checked here, so a ninth binding does not switch
 // its liveness bound off (issue 23).
 func overTime(timeout time.Duration, matched []ports.TestCase) (time.Duration, bool) {
-	var took time.Duration
-	for _, tc := range matched {
-		took += tc.Duration
-	}
+	took := reportedTime(matched)
 	return took, timeout > 0 && took > timeout
 }
 

@@ -57,20 +57,25 @@ func watchBatch(t *tracker, b *batch, jobs []Job, members []int, listing []byte,
 	}
 }
 
-// ownTime is a member's own time in a batch: the sum of the durations the
-// framework reported for its matched tests, a subtest counted within its
-// parent when both matched (go: TestA's Elapsed includes TestA/x's). A
-// framework that reported no duration for any of them gives fallback (the
-// member's equal share of the batch).
+// ownTime is a member's own time in a batch: its reportedTime. A
+// framework that reported no duration for any of its tests gives fallback
+// (the member's equal share of the batch).
 func ownTime(matched []ports.TestCase, fallback time.Duration) time.Duration {
+	if sum := reportedTime(matched); sum > 0 {
+		return sum
+	}
+	return fallback
+}
+
+// reportedTime is the sum of the durations the framework reported for
+// matched, a subtest counted within its parent when both matched (go:
+// TestA's Elapsed includes TestA/x's).
+func reportedTime(matched []ports.TestCase) time.Duration {
 	var sum time.Duration
 	for _, tc := range matched {
 		if !nested(tc, matched) {
 			sum += tc.Duration
 		}
-	}
-	if sum == 0 {
-		return fallback
 	}
 	return sum
 }

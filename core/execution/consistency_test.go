@@ -155,6 +155,22 @@ func TestBatchMemberTimeout(t *testing.T) {
 	assert.Equal(t, execution.TimedOut, res.Executions[0].Verdict)
 }
 
+// TestBatchMemberTimeoutCountsSubtestsOnce: a parent's reported time
+// already holds its subtests' (go's Elapsed), so a member matching both is
+// timed by the parent alone, never by their sum.
+func TestBatchMemberTimeoutCountsSubtestsOnce(t *testing.T) {
+	answer := func(ports.Command) ports.Result {
+		return ports.Result{Stdout: []byte("t01 passed 3s\nt01/x passed 2s\nt02 passed\nt03 passed\nt04 passed\nt05 passed\nt06 passed\nt07 passed\nt08 passed\nt09 passed\n")}
+	}
+	res, _ := batchRun(t, 9, execution.Options{Workers: 1, Batch: true}, answer, func(i int, b *execution.Binding) {
+		if i == 1 {
+			b.Entry.TimeoutSeconds = 4
+		}
+	})
+	assert.Equal(t, 9, res.Passed, "t01 took 3s of its 4s, its subtest inside that")
+	assert.Empty(t, res.Findings)
+}
+
 // TestEvidence: each execution names what its verdict rests on and the
 // tests it ran, bounded, durations only with --timings (issue 23, item 11).
 func TestEvidence(t *testing.T) {
