@@ -466,3 +466,15 @@ func TestHasTimeout(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeDropsRefusedTypeNames: a test type the schema refuses is a
+// problem, and its entries are no bindings (FuzzDecode found `[[tests.""]]`
+// giving an entry with an empty type).
+func TestDecodeDropsRefusedTypeNames(t *testing.T) {
+	for _, name := range []string{`""`, `"a b"`, `"x.y"`} {
+		toml := header + "[[tests." + name + "]]\nflags = \"x\"\n" + shell
+		got, problems := contract.Decode(path, []byte(toml))
+		require.NotEmpty(t, problems, name)
+		assert.Equal(t, []contract.Entry{{Type: "shell", Command: "go test ./core/... -run '^TestX$'"}}, got.Tests, name)
+	}
+}
