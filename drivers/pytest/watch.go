@@ -29,9 +29,11 @@ func (s *Stream) Watch(fn func(part string, tests []ports.TestCase)) {
 type watcher struct {
 	fn  func(string, []ports.TestCase)
 	key []byte
-	// read is how much of the stream's buffer has been looked at.
-	read  int
-	ended bool
+	// read is how much of the stream's buffer has been read as lines;
+	// scanned how much holds no newline after read (a long line arriving
+	// in pieces is scanned once).
+	read, scanned int
+	ended         bool
 	// collected is set by the items record: pending counts, per scope,
 	// the collected tests under it not yet done; under lists them; left
 	// counts each node id's collected tests not yet done (a node id
@@ -54,12 +56,14 @@ type watchRecord struct {
 // feed reads the complete lines of buf it has not read yet.
 func (w *watcher) feed(buf []byte) {
 	for !w.ended {
-		i := bytes.IndexByte(buf[w.read:], '\n')
+		i := bytes.IndexByte(buf[w.scanned:], '\n')
 		if i < 0 {
+			w.scanned = len(buf)
 			return
 		}
-		line := buf[w.read : w.read+i]
-		w.read += i + 1
+		line := buf[w.read : w.scanned+i]
+		w.read = w.scanned + i + 1
+		w.scanned = w.read
 		rec, ok := bytes.CutPrefix(line, w.key)
 		if !ok || len(w.key) <= 1 {
 			continue // not the plugin's: progress ignores it, Report flags it
