@@ -65,11 +65,14 @@ func (Driver) Matches(sel ports.Selector, tc ports.TestCase) bool {
 // is `tests/x.py`, `tests/` is `tests`); the names after `::` are kept.
 func clean(sel string) string {
 	file, names, ok := strings.Cut(sel, "::")
-	file = path.Clean(file)
-	if ok {
-		return file + "::" + names
+	c := path.Clean(file)
+	switch {
+	case c == file:
+		return sel // already clean: no copy (Within asks at every scope's end)
+	case ok:
+		return c + "::" + names
 	}
-	return file
+	return c
 }
 
 func selects(sel, id string) bool {

@@ -9,10 +9,12 @@
 // word. The plugin, which needs only the standard library and works on
 // pytest 7 and 8, reads and deletes the key when pytest imports it, keeps
 // the stdout pipe for itself (pytest's own output goes to stderr) and
-// streams one keyed JSON object per line into it: failed collections, test
-// phases, and a final session summary. Stream reads the pipe as it is
-// written and reports lines without the key, records after the session and
-// a session that never ended as anomalies (issue 23); Parse reads the
+// streams one keyed JSON object per line into it: failed collections, the
+// node ids collected, test phases, each test's end, and a final session
+// summary. Stream reads the pipe as it is written and reports lines
+// without the key, records after the session and a session that never
+// ended as anomalies (issue 23); with Watch it also announces each node-id
+// scope whose collected tests are all done, for progress (issue 37); Parse reads the
 // records and Classify names the kind of pytest error; none starts a
 // process. Graph (issue 35) runs graph.py, once per interpreter, with the
 // interpreter the binding runs pytest with: it walks each binding's test

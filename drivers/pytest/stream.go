@@ -45,9 +45,10 @@ func NewKey() string {
 // writes them (ports.ReportStream). Bytes it has read cannot be changed
 // afterwards; each line must carry the run's key.
 type Stream struct {
-	key  string
-	buf  bytes.Buffer
-	over bool
+	key   string
+	buf   bytes.Buffer
+	over  bool
+	watch *watcher
 }
 
 var _ ports.ReportStream = (*Stream)(nil)
@@ -61,7 +62,11 @@ func (s *Stream) Write(p []byte) (int, error) {
 		s.over = true
 		return len(p), nil
 	}
-	return s.buf.Write(p)
+	n, err := s.buf.Write(p)
+	if s.watch != nil {
+		s.watch.feed(s.buf.Bytes())
+	}
+	return n, err
 }
 
 // Report implements ports.ReportStream: the records with their key

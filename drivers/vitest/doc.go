@@ -5,7 +5,10 @@
 // default reporter keeps the console output people read, and ah's reporter
 // (reporter.mjs, written into the run's scratch directory) streams each result
 // onto stdout as it happens, in records authenticated by a nonce only
-// vitest's main process knows (Stream). Name patterns are evaluated by that
+// vitest's main process knows (Stream); it also says how many modules the
+// run has and, as each is collected, its tests, so Watch can announce a
+// pattern whose tests have all reported while the run goes on (progress,
+// issue 37). Name patterns are evaluated by that
 // reporter with JavaScript's RegExp, never translated to Go's regexp. Parse
 // never starts a process. The flags were checked against vitest 4.1.12 (the
 // newest release that runs on Node 20; vitest 5 needs Node 22.12 or later).

@@ -101,13 +101,42 @@ function message(errors) {
   return errors.map((e) => userLines(e.stack || e.message || String(e))).join('\n').slice(0, MESSAGE)
 }
 
+// matching lists the candidate patterns selecting a test, by index.
+function matching(tc) {
+  const match = []
+  const name = names(tc.task).join(' ')
+  if (patterns) patterns.forEach((re, i) => { if (re.test(name)) match.push(i) })
+  return match
+}
+
 export default class AhReporter {
   constructor() {
     this.seen = new Set()
+    this.collected = new WeakSet()
   }
 
   onInit(vitest) {
     root = (vitest && vitest.config && vitest.config.root) || ''
+  }
+
+  // Progress (issue 37): how many modules the run has, then each module's
+  // tests once it is collected, so ah knows when every test a pattern
+  // selects has reported, while the run goes on. Never a verdict.
+  onTestRunStart(specifications) {
+    emit({ e: 'plan', modules: specifications.length })
+  }
+
+  onTestModuleCollected(mod) {
+    this.collect(mod)
+  }
+
+  collect(mod) {
+    if (this.collected.has(mod)) return
+    this.collected.add(mod)
+    for (const tc of mod.children.allTests()) {
+      emit({ e: 'case', file: mod.moduleId, path: names(tc.task), rep: repeatOf(tc), match: matching(tc) })
+    }
+    emit({ e: 'collected', file: mod.moduleId })
   }
 
   onTestCaseResult(tc) {
@@ -119,14 +148,11 @@ export default class AhReporter {
     this.seen.add(tc.id)
     const r = tc.result()
     const d = tc.diagnostic()
-    const path = names(tc.task)
-    const name = path.join(' ')
-    const match = []
-    if (patterns) patterns.forEach((re, i) => { if (re.test(name)) match.push(i) })
-    emit({ e: 'test', file: tc.module.moduleId, path, rep: repeatOf(tc), state: r.state, ms: d ? d.duration : null, msg: message(r.errors), match })
+    emit({ e: 'test', file: tc.module.moduleId, path: names(tc.task), rep: repeatOf(tc), state: r.state, ms: d ? d.duration : null, msg: message(r.errors), match: matching(tc) })
   }
 
   onTestModuleEnd(mod) {
+    this.collect(mod)
     for (const tc of mod.children.allTests()) this.test(tc)
     const errs = [...mod.errors()]
     for (const s of mod.children.allSuites()) errs.push(...s.errors())

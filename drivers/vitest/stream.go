@@ -39,6 +39,7 @@ type Stream struct {
 	nonce      string
 	ended      bool
 	rep        ports.TestReport
+	watch      *watcher
 }
 
 var _ ports.ReportStream = (*Stream)(nil)
@@ -84,6 +85,7 @@ func (s *Stream) handle(line []byte, over bool) {
 type record struct {
 	E         string   `json:"e"`
 	Patterns  int      `json:"patterns"`
+	Modules   int      `json:"modules"`
 	File      string   `json:"file"`
 	Path      []string `json:"path"`
 	Rep       int      `json:"rep"`
@@ -119,14 +121,22 @@ func (s *Stream) record(r record) {
 			Message:  headtail.Clip(r.Msg, MaxMessage),
 			Duration: millis(r.MS),
 		}
+		if !s.inRange(r.Match) {
+			return
+		}
 		for _, i := range r.Match {
-			if i < 0 || i >= len(s.candidates) {
-				s.anomaly("a result record naming pattern %d of %d", i, len(s.candidates))
-				return
-			}
 			tc.Selectors = append(tc.Selectors, s.candidates[i])
 		}
 		s.rep.Tests = append(s.rep.Tests, tc)
+		if s.watch != nil {
+			s.watch.result(caseKey(r), tc, s.candidates)
+		}
+	case "plan", "case", "collected":
+		// Progress only (watch.go): never a result, but read alike whether
+		// watched or not, so the report never depends on the display.
+		if s.inRange(r.Match) && s.watch != nil {
+			s.watch.record(r, s.candidates)
+		}
 	case "error":
 		s.rep.Errors = append(s.rep.Errors, ports.ReportError{Kind: KindCollection, Location: r.File, Message: headtail.Clip(r.Msg, MaxMessage)})
 	case "end":
@@ -137,6 +147,18 @@ func (s *Stream) record(r record) {
 	default:
 		s.anomaly("a result record of unknown kind %q", r.E)
 	}
+}
+
+// inRange reports whether every pattern index a record names is one of
+// the candidates; one that is not is an anomaly.
+func (s *Stream) inRange(match []int) bool {
+	for _, i := range match {
+		if i < 0 || i >= len(s.candidates) {
+			s.anomaly("a result record naming pattern %d of %d", i, len(s.candidates))
+			return false
+		}
+	}
+	return true
 }
 
 // DisplayID is how a vitest test is named to people, as vitest's own

@@ -21,6 +21,12 @@ version), each on one line after the key and a space:
       every "call" phase, and "setup"/"teardown" phases that did not pass;
   {"type": "collect", "nodeid", "outcome", "longrepr", "longrepr_type"}
       collection reports that failed;
+  {"type": "items", "nodeids"}
+      once, when collection finished: the node ids pytest will run, in order;
+  {"type": "done", "nodeid"}
+      after each test's teardown: every record of that test was written, so
+      ah can show a binding whose tests are all done while the run goes on
+      (progress only: the verdict waits for the session line);
   {"type": "session", "exitstatus", "collected", "passed", "failed", "skipped",
    "errors", "xfailed", "xpassed", "collect_errors"}
       last line, written at session finish: a stream without it is incomplete.
@@ -189,6 +195,18 @@ class _Reporter:
         if hasattr(report, "wasxfail"):
             record["wasxfail"] = str(report.wasxfail)
         self._writer.write(record)
+
+    def pytest_collection_finish(self, session):
+        self._writer.write(
+            {
+                "type": "items",
+                "v": VERSION,
+                "nodeids": [_local_id(self._config, item.nodeid) for item in session.items],
+            }
+        )
+
+    def pytest_runtest_logfinish(self, nodeid, location):
+        self._writer.write({"type": "done", "v": VERSION, "nodeid": _local_id(self._config, nodeid)})
 
     def pytest_sessionfinish(self, session, exitstatus):
         record = {"type": "session", "v": VERSION, "exitstatus": int(exitstatus)}
