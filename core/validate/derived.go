@@ -1,6 +1,7 @@
-package check
+package validate
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/slug"
+	"github.com/espectacular/ah/ports"
 )
 
 // derivedScope is what property-derived contracts add to a scope (issue
@@ -26,7 +28,7 @@ type derivedScope struct {
 // own contract (C-unlinked-unchanged); so does one whose property has no
 // derived contract yet, as in the Rust ah. A link to a missing property is
 // recorded on the unit as dangling.
-func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
+func coverLinked(fsys fs.FS, cfg config.Config, r *Resolved) error {
 	sources, err := derivation.Sources(fsys, r.files, cfg.SpecBytes())
 	if err != nil || len(sources) == 0 {
 		return err
@@ -40,21 +42,21 @@ func coverLinked(fsys fs.FS, cfg config.Config, r *resolved) error {
 		}
 	}
 	texts := map[string]string{}
-	for i, u := range r.units {
+	for i, u := range r.Units {
 		src, ok := bySpec[u.SpecPath]
 		if !ok {
 			continue
 		}
 		for _, p := range derivation.Verifies(u.Scenario.Body, src.FileID) {
 			if !slices.Contains(src.Properties, p) {
-				l := r.units[i].linked()
+				l := r.Units[i].linked()
 				l.dangling = append(l.dangling, p)
 				continue
 			}
 			cp := derivation.ContractPath(src.Capability, p)
-			if r.units[i].Property == "" && slices.Contains(r.contracts, cp) {
-				r.units[i].Property, r.units[i].ContractPath = p, cp
-				r.units[i].linked().propertyLine, err = propertyLine(fsys, cfg, texts, u.SpecPath, p)
+			if r.Units[i].Property == "" && slices.Contains(r.contracts, cp) {
+				r.Units[i].Property, r.Units[i].ContractPath = p, cp
+				r.Units[i].linked().propertyLine, err = propertyLine(fsys, cfg, texts, u.SpecPath, p)
 				if err != nil {
 					return err
 				}
@@ -94,4 +96,24 @@ func idMismatch(u Unit, got, want string) string {
 		return fmt.Sprintf("%s has id = %q but it is the derived contract of property %s: set id = %q (or run `ah sync`)", u.ContractPath, got, u.Property, want)
 	}
 	return fmt.Sprintf("%s has id = %q but its scenario's id is %q: set id = %q", u.ContractPath, got, want, want)
+}
+
+// Stale is the contract-stale stage (derivation.StaleFindings) over the
+// contracts of r's units, which were read already (read[i] is
+// r.Units[i]'s): a finding attaches to the first unit a contract covers.
+// spk parses dual-format specs; nil skips the check.
+func Stale(ctx context.Context, fsys fs.FS, cfg config.Config, r Resolved, read []ReadContract, spk ports.Spk) ([]finding.Finding, []string, error) {
+	st := derivation.Staleness{
+		SpecsDir: cfg.Specs, SpkPin: cfg.Spk.Version, Contracts: r.contracts,
+		Read: make(map[string][]byte, len(read)), Owners: make(map[string]derivation.Owner, len(r.Units)),
+	}
+	for i, u := range r.Units {
+		if read[i].read {
+			st.Read[u.ContractPath] = read[i].derived
+		}
+		if _, ok := st.Owners[u.ContractPath]; !ok {
+			st.Owners[u.ContractPath] = derivation.Owner{Capability: u.Capability, SpecPath: u.SpecPath, Scenario: scenarioOf(u.Scenario)}
+		}
+	}
+	return derivation.StaleFindings(ctx, fsys, st, spk)
 }

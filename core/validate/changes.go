@@ -1,4 +1,4 @@
-package check
+package validate
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ type overlayState struct {
 // withChanges applies the selected changes (core/overlay) to the deployed
 // scope: the capabilities they touch get the overlay's scenarios and
 // active contracts; the others keep their deployed units.
-func withChanges(fsys fs.FS, cfg config.Config, r resolved, ids []string) (resolved, error) {
+func withChanges(fsys fs.FS, cfg config.Config, r Resolved, ids []string) (Resolved, error) {
 	r.overlay.findings = append(r.overlay.findings, reservedCapabilities(r.files)...)
 	if len(ids) > 0 {
 		changes, err := overlay.Load(fsys, cfg.Changes, cfg.SpecBytes(), ids)
@@ -39,8 +39,8 @@ func withChanges(fsys fs.FS, cfg config.Config, r resolved, ids []string) (resol
 			return r, err
 		}
 		res := overlay.Apply(r.files, r.contracts, changes)
-		r.units = overlaid(r.units, res.Scopes)
-		r.overlay.findings = append(r.overlay.findings, refusedStagedPaths(changes, r.units)...)
+		r.Units = overlaid(r.Units, res.Scopes)
+		r.overlay.findings = append(r.overlay.findings, refusedStagedPaths(changes, r.Units)...)
 		for _, c := range res.Collisions {
 			r.collisions = append(r.collisions, collision{c.Capability, c.SpecPath, c.ContractPath, c.Collision})
 		}
@@ -48,7 +48,7 @@ func withChanges(fsys fs.FS, cfg config.Config, r resolved, ids []string) (resol
 		r.overlay.findings = append(r.overlay.findings, res.Findings...)
 		r.overlay.claimed = res.Claimed
 		r.overlay.keys = map[string]bool{}
-		for _, u := range r.units {
+		for _, u := range r.Units {
 			r.overlay.keys[u.Key()] = true
 		}
 	}
@@ -97,7 +97,7 @@ func reservedCapabilities(files []spec.File) []finding.Finding {
 
 // missingReplacement checks that a superseded contract's superseded_by
 // names a scenario of the same capability in the resolved scope.
-func missingReplacement(r resolved, v validated) (finding.Finding, bool) {
+func missingReplacement(r Resolved, v Ready) (finding.Finding, bool) {
 	c := v.Contract
 	if r.overlay.keys == nil || c == nil || c.SupersededBy == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy] {
 		return finding.Finding{}, false
