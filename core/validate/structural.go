@@ -214,7 +214,7 @@ func Validate(cfg config.Config, r Resolved, checked Checked, read []ReadContrac
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	pairRenames(out)
+	contract.PairRenames(config.Dir, out)
 	return Validation{Findings: out, Ready: ready, Waived: waived}
 }
 
@@ -462,28 +462,12 @@ func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 // writes the missing contract as a stub (issue 11), deployed or, with
 // --change, staged in the change whose scenario it is.
 func stubCommand(u Unit) *string {
-	argv := StubArgv(u.ContractPath, u.Capability, u.Scenario.ID)
+	argv := overlay.StubArgv(u.ContractPath, u.Capability, u.Scenario.ID)
 	if argv == nil {
 		return nil
 	}
 	c := shellword.Quote(argv)
 	return &c
-}
-
-// StubArgv is the `ah contract new` command line that writes the missing
-// contract contractPath of scenario id of capability: deployed, or staged
-// in a change (--change); nil when contractPath is neither.
-func StubArgv(contractPath, capability, id string) []string {
-	argv := []string{"ah", "contract", "new"}
-	if contractPath != contract.Path(config.Dir, capability, id) {
-		rest, ok := strings.CutPrefix(contractPath, overlay.StagingDir("")+"/")
-		change, _, _ := strings.Cut(rest, "/")
-		if !ok || contractPath != overlay.StagedPath(change, capability, id) {
-			return nil
-		}
-		argv = append(argv, "--change", change)
-	}
-	return append(argv, capability, id)
 }
 
 // TestTypes are the test types the contracts in scope declare, sorted:
