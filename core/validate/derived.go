@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"slices"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/derivation"
@@ -13,54 +12,26 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-// derivedScope is what property-derived contracts add to a scope (issue
-// 14). It is empty unless a spec is dual format with Properties rows, so
-// every other corpus checks exactly as before (C-plain-unaffected).
-type derivedScope struct {
-	// alive are the contract paths of existing Properties rows: never
-	// orphans, whether or not a scenario links them.
-	alive map[string]bool
-}
-
 // coverLinked redirects each scenario with a VERIFIES link to an existing
-// property, whose derived contract exists, to that contract (the first
-// such link wins; C-verifies-covers). A scenario without a link keeps its
-// own contract (C-unlinked-unchanged); so does one whose property has no
-// derived contract yet, as in the Rust ah. A link to a missing property is
-// recorded on the unit as dangling.
+// property, whose derived contract exists, to that contract, and records
+// its dangling links (derivation.Cover); r.derived keeps the contract
+// paths of the existing Properties rows.
 func coverLinked(fsys fs.FS, cfg config.Config, r *Resolved) error {
-	sources, err := derivation.Sources(fsys, r.files, cfg.SpecBytes())
-	if err != nil || len(sources) == 0 {
+	cov, err := derivation.Cover(fsys, r.files, cfg.SpecBytes(), r.contracts, len(r.Units), func(i int) (string, string) {
+		return r.Units[i].SpecPath, r.Units[i].Scenario.Body
+	})
+	if err != nil {
 		return err
 	}
-	r.derived.alive = map[string]bool{}
-	bySpec := map[string]derivation.Source{}
-	for _, s := range sources {
-		bySpec[s.SpecPath] = s
-		for _, p := range s.Properties {
-			r.derived.alive[derivation.ContractPath(s.Capability, p)] = true
+	r.derived = cov.Alive
+	for i, l := range cov.Links {
+		u := &r.Units[i]
+		if l.Property != "" {
+			u.Property, u.ContractPath = l.Property, l.ContractPath
+			u.linked().propertyLine = l.Line
 		}
-	}
-	texts := map[string]string{}
-	for i, u := range r.Units {
-		src, ok := bySpec[u.SpecPath]
-		if !ok {
-			continue
-		}
-		for _, p := range derivation.Verifies(u.Scenario.Body, src.FileID) {
-			if !slices.Contains(src.Properties, p) {
-				l := r.Units[i].linked()
-				l.dangling = append(l.dangling, p)
-				continue
-			}
-			cp := derivation.ContractPath(src.Capability, p)
-			if r.Units[i].Property == "" && slices.Contains(r.contracts, cp) {
-				r.Units[i].Property, r.Units[i].ContractPath = p, cp
-				r.Units[i].linked().propertyLine, err = propertyLine(fsys, cfg, texts, u.SpecPath, p)
-				if err != nil {
-					return err
-				}
-			}
+		if l.Dangling != nil {
+			u.linked().dangling = l.Dangling
 		}
 	}
 	return nil
@@ -116,4 +87,21 @@ func Stale(ctx context.Context, fsys fs.FS, cfg config.Config, r Resolved, read 
 		}
 	}
 	return derivation.StaleFindings(ctx, fsys, st, spk)
+}
+
+// untestedProperty is the no-tests-declared finding of a derived contract
+// without tests. Seed 004 "Cover linked scenario" (issue 27): a scenario a
+// VERIFIES link covers emits no no-tests-declared; the missing tests are
+// the property's matter, so the finding names its Properties row and no
+// scenario, once however many scenarios the contract covers (dedupe).
+func untestedProperty(u Unit) finding.Finding {
+	where := u.SpecPath
+	if line := u.PropertyLine(); line > 0 {
+		where = fmt.Sprintf("%s:%d", u.SpecPath, line)
+	}
+	f := finding.New(finding.NoTestsDeclared, fmt.Sprintf(
+		"property %s (%s) has a derived contract, %s, that declares no tests: add a [[tests.<type>]] entry that runs the test proving the property; the scenarios linking it (- **VERIFIES**) are covered by it",
+		u.Property, where, u.ContractPath))
+	f.Spec, f.SpecPath, f.ContractPath = u.Capability, u.SpecPath, u.ContractPath
+	return f
 }

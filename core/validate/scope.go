@@ -94,7 +94,9 @@ type Resolved struct {
 	files []spec.File
 	// refused are the paths under .espectacular not read (unreadable-path).
 	refused []finding.Finding
-	derived derivedScope
+	// derived are the contract paths of existing Properties rows: never
+	// orphans (derivation.Covered.Alive).
+	derived map[string]bool
 	// overlay is what selected changes add (changes.go).
 	overlay overlayState
 	// Undeployed: the specs directory does not exist yet but changes do

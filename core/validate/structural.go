@@ -209,7 +209,7 @@ func Validate(cfg config.Config, r Resolved, checked Checked, read []ReadContrac
 	}
 	out = append(out, r.overlay.findings...)
 	for _, p := range r.contracts {
-		if isClaimed(p) || r.derived.alive[p] || r.overlay.claimed[p] {
+		if isClaimed(p) || r.derived[p] || r.overlay.claimed[p] {
 			continue
 		}
 		out = append(out, orphan(cfg, r, p))
