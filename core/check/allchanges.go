@@ -9,7 +9,6 @@ import (
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
-	"github.com/espectacular/ah/core/overlay"
 )
 
 // AllChanges is the --changes value that checks every active change, each
@@ -28,9 +27,8 @@ func RunAll(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (R
 	if opts.Exec != nil || opts.Shard != nil || opts.Mutation {
 		return Report{}, ErrAllChangesRun
 	}
-	ids := overlay.IDs(fsys, cfg.Changes)
 	opts.Changes = nil
-	rep, err := Run(ctx, fsys, cfg, opts)
+	rep, ids, err := run(ctx, fsys, cfg, opts)
 	if err != nil {
 		return Report{}, err
 	}

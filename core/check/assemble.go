@@ -5,20 +5,16 @@ import (
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/selection"
+	"github.com/espectacular/ah/core/validate"
 )
 
 // outcome is what the stages of a check produced: assemble turns it into
 // the report in one step.
 type outcome struct {
-	scope   resolved
-	v       validation
-	changes []string
-	// skipped counts the units the unit arguments left out.
-	skipped int
-	// outOfScope are the units [scope] leaves out.
-	outOfScope []Unit
-	strict     bool
-	notes      []string
+	scope  validate.Resolved
+	v      validate.Validation
+	strict bool
+	notes  []string
 	// ran is nil when tests were not run; unresolved are the bindings no
 	// runner can invoke, qualityPassed the info findings of passing
 	// property and snapshot entries, mutation the mutation tool's.
@@ -41,7 +37,7 @@ type outcome struct {
 // order.
 func assemble(o outcome) Report {
 	rep := Report{
-		Scope:  Scope{Deployed: true, Changes: append([]string{}, o.changes...)},
+		Scope:  report.Scope{Deployed: true, Changes: append([]string{}, o.scope.Changes...)},
 		Strict: o.strict, Shard: o.shard, Notes: o.notes,
 	}
 	if o.ran != nil {
@@ -56,10 +52,10 @@ func assemble(o outcome) Report {
 	rep.Findings = findingsOf(o)
 	rep.Summary = summaryOf(o, rep.Findings)
 	rep.Units = units(o)
-	for _, u := range o.outOfScope {
+	for _, u := range o.scope.OutOfScope {
 		rep.OutOfScope = append(rep.OutOfScope, report.Unit{
 			Capability: u.Capability, SpecPath: u.SpecPath, ContractPath: u.ContractPath,
-			Scenario: scenarioOf(u.Scenario), Status: report.UnitOutOfScope,
+			Scenario: u.ScenarioRef(), Status: report.UnitOutOfScope,
 		})
 	}
 	if o.picked != nil {
@@ -79,26 +75,26 @@ func units(o outcome) []report.Unit {
 			}
 		}
 	}
-	out := make([]report.Unit, 0, len(o.scope.units))
+	out := make([]report.Unit, 0, len(o.scope.Units))
 	// The ready units are scope units, in scope order (validate): each is
 	// found by walking both lists once, with no index of every key.
 	next := 0
-	for i := range o.scope.units {
-		u := &o.scope.units[i]
+	for i := range o.scope.Units {
+		u := &o.scope.Units[i]
 		ru := report.Unit{
 			Capability: u.Capability, SpecPath: u.SpecPath, ContractPath: u.ContractPath,
-			Scenario: scenarioOf(u.Scenario), Status: report.UnitInvalid,
+			Scenario: u.ScenarioRef(), Status: report.UnitInvalid,
 		}
 		key := u.Key()
-		ready := next < len(o.v.ready) && o.v.ready[next].Unit == u
+		ready := next < len(o.v.Ready) && o.v.Ready[next].Unit == u
 		if ready {
 			next++
 		}
-		w, waived := o.v.waived[key]
+		w, waived := o.v.Waived[key]
 		switch {
 		case waived:
 			ru.Status = report.UnitWaived
-			ru.Waiver = &report.Waiver{Reason: w.waiver.Reason, Expires: w.waiver.Expires}
+			ru.Waiver = &report.Waiver{Reason: w.Waiver.Reason, Expires: w.Waiver.Expires}
 		case !ready:
 		case o.carried[key]:
 			ru.Status, ru.CarriedFrom = report.UnitCarried, o.carriedFrom
@@ -106,7 +102,7 @@ func units(o outcome) []report.Unit {
 			// Checked, not run: the selection skipped its tests.
 			ru.Status = report.UnitValid
 		default:
-			ru.Bindings, ru.Status = bindingsOf(*u, o.v.ready[next-1], byRef, o.elsewhere)
+			ru.Bindings, ru.Status = bindingsOf(*u, o.v.Ready[next-1], byRef, o.elsewhere)
 		}
 		out = append(out, ru)
 	}
@@ -118,12 +114,12 @@ func units(o outcome) []report.Unit {
 // else failed. An entry without an execution could not be invoked: failed.
 // Entries another shard runs are left out, so this shard neither fails nor
 // passes them; a unit whose entries all ran elsewhere is valid.
-func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsewhere map[string]bool) ([]report.Binding, string) {
+func bindingsOf(u validate.Unit, r validate.Ready, byRef map[string]execution.Execution, elsewhere map[string]bool) ([]report.Binding, string) {
 	status := report.UnitPassed
 	var out []report.Binding
 	for i, e := range r.Contract.Tests {
-		b := execution.Binding{Capability: u.Capability, Scenario: scenarioOf(u.Scenario), Entry: e}
-		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: r.plans[i].JudgedBy(), Verdict: report.VerdictFailed}
+		b := execution.Binding{Capability: u.Capability, Scenario: u.ScenarioRef(), Entry: e}
+		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: r.Plans[i].JudgedBy(), Verdict: report.VerdictFailed}
 		if elsewhere[rb.Ref] {
 			continue
 		}

@@ -2,21 +2,19 @@ package check
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
-	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/quality"
 	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/selection"
 	"github.com/espectacular/ah/core/shard"
+	"github.com/espectacular/ah/core/validate"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -116,86 +114,84 @@ type Report = report.Report
 // them: scope (units) -> contracts read -> adapter evidence gathered ->
 // validate (findings, ready units with their runner plans) -> plan (jobs) -> execute (job results) -> assemble (report).
 func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Report, error) {
+	rep, _, err := run(ctx, fsys, cfg, opts)
+	return rep, err
+}
+
+// run is Run, which also returns the ids of every active change (RunAll
+// checks each of them).
+func run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Report, []string, error) {
 	if err := ctx.Err(); err != nil {
-		return Report{}, err
+		return Report{}, nil, err
 	}
-	changes := overlay.Normalize(opts.Changes)
-	sc, err := resolve(fsys, cfg)
+	sc, err := validate.Resolve(fsys, cfg, opts.Changes, opts.Units)
 	if err != nil {
-		return Report{}, err
+		return Report{}, nil, err
 	}
-	if sc, err = withChanges(fsys, cfg, sc, changes); err != nil {
-		return Report{}, err
-	}
-	corpus := sc.units // the whole corpus, before units narrow the scope
-	sc, outOfScope := applyScope(sc, cfg.Scope)
-	sc, skipped, err := limitUnits(sc, opts.Units)
+	changes := sc.Changes
+	checked := validate.CheckSpecs(cfg, &sc)
+	read, err := validate.ReadContracts(fsys, sc.Units)
 	if err != nil {
-		return Report{}, err
-	}
-	checked := checkSpecs(cfg, &sc)
-	read, err := readContracts(fsys, sc.units)
-	if err != nil {
-		return Report{}, err
+		return Report{}, nil, err
 	}
 	// Gather, then decide: the adapter evidence for every test type in
 	// scope, then each entry's plan as a pure function of it.
 	env := opts.Env
 	env.Wrapper, env.Strict = cfg.Wrapper, opts.Strict
-	detected := adapter.Gathered(ctx, fsys, cfg, opts.Drivers, env.Process, env.Dir, opts.ProbeCache, testTypes(read), opts.Exec != nil)
+	detected := adapter.Gathered(ctx, fsys, cfg, opts.Drivers, env.Process, env.Dir, opts.ProbeCache, validate.TestTypes(read), opts.Exec != nil)
 	// A cancellation during the adapter probes (a slow `pytest --version`)
 	// left their evidence incomplete: the findings drawn from it, such as
 	// missing-adapter, would be false. The run was interrupted (issue 9).
 	if err := ctx.Err(); err != nil {
-		return Report{}, err
+		return Report{}, nil, err
 	}
-	v := validate(cfg, sc, checked, read, detected.Planner(cfg))
-	v.findings = append(v.findings, detected.ProbeTimeouts(cfg, config.Path)...)
-	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
-	v.findings = append(v.findings, scopeFindings(corpus, cfg.Scope)...)
-	stale, notes, err := derivation.StaleFindings(ctx, fsys, staleness(cfg, sc, read), opts.Spk)
+	v := validate.Validate(cfg, sc, checked, read, detected.Planner(cfg))
+	v.Findings = append(v.Findings, detected.ProbeTimeouts(cfg, config.Path)...)
+	v.Findings = append(v.Findings, validate.ExpireWaivers(v.Waived, opts.Today)...)
+	v.Findings = append(v.Findings, validate.ScopeFindings(sc.Corpus, cfg.Scope)...)
+	stale, notes, err := validate.Stale(ctx, fsys, cfg, sc, read, opts.Spk)
 	if err != nil {
-		return Report{}, err
+		return Report{}, nil, err
 	}
-	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
+	v.Findings, v.Ready = append(v.Findings, stale...), dropStale(v.Ready, stale)
 	if opts.Exec == nil && !opts.Mutation {
 		// Nothing runs: the report needs only which units are ready, so
 		// their contracts and plans go before it is built (issue 40).
-		for i := range v.ready {
-			v.ready[i].Contract, v.ready[i].plans = nil, nil
+		for i := range v.Ready {
+			v.Ready[i].Contract, v.Ready[i].Plans = nil, nil
 		}
 	}
-	if len(sc.units) == 0 {
+	if len(sc.Units) == 0 {
 		f := noScenarios(cfg)
-		if sc.undeployed && len(changes) == 0 {
+		if sc.Undeployed && len(changes) == 0 {
 			f.Message = fmt.Sprintf("nothing deployed yet: %s does not exist (OpenSpec creates it when the first change is archived), and %d active changes are not checked; check them with `ah check --changes all` (or --changes <id>)",
-				cfg.Specs, len(overlay.IDs(fsys, cfg.Changes)))
+				cfg.Specs, len(sc.Active))
 		}
-		if len(outOfScope) > 0 {
+		if len(sc.OutOfScope) > 0 {
 			// A scope with no scenario in it never passes (issue 39).
 			f = finding.New(finding.EmptyScope, fmt.Sprintf("no scenarios in scope: [scope] in %s leaves out all %d scenarios under %s, so the gate checks nothing; widen its include or narrow its exclude",
-				config.Path, len(outOfScope), cfg.Specs))
+				config.Path, len(sc.OutOfScope), cfg.Specs))
 			f.SpecPath = config.Path
 		}
-		v.findings = append(v.findings, f)
+		v.Findings = append(v.Findings, f)
 	}
-	out := outcome{scope: sc, v: v, changes: changes, skipped: skipped, strict: opts.Strict, notes: notes, outOfScope: outOfScope}
+	out := outcome{scope: sc, v: v, strict: opts.Strict, notes: notes}
 	if opts.Shard != nil {
 		out.shard = &report.Shard{
 			Index: opts.Shard.Index, Total: opts.Shard.Total, Order: []int{},
-			Corpus: shard.Digest(fsys, config.Path, digestOf(corpus)), Selection: shard.Input(opts.Units, opts.Strict, opts.Diff),
+			Corpus: shard.Digest(fsys, config.Path, digestOf(sc.Corpus)), Selection: shard.Input(opts.Units, opts.Strict, opts.Diff),
 			Tree: opts.Shard.Tree, Dirty: opts.Shard.Dirty,
 		}
 	}
 	var invoked []runnable // every ready unit's entries, invoked once
 	if opts.Exec != nil || opts.Mutation {
-		invoked = invokeAll(cfg.DefaultTimeoutSeconds, v.ready)
+		invoked = invokeAll(cfg.DefaultTimeoutSeconds, v.Ready)
 	}
 	if opts.Exec != nil {
 		ready := invoked
 		if opts.Diff != nil {
 			contracts := selectionContracts(invoked)
-			d := selection.Select(ctx, env.Process, env.Dir, *opts.Diff, contracts, capabilities(sc), selection.RulesOf(cfg))
+			d := selection.Select(ctx, env.Process, env.Dir, *opts.Diff, contracts, sc.Capabilities(), selection.RulesOf(cfg))
 			runs := d.Runs
 			if opts.Carry != nil {
 				d, out.carried = selection.Carry(d, opts.Carry.Passed, contracts)
@@ -206,7 +202,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 			out.picked = &d
 		}
 		if opts.Carry != nil && opts.Carry.Verify {
-			return assemble(out), nil
+			return assemble(out), sc.Active, nil
 		}
 		jobs, unresolved := plan(ready)
 		if out.shard != nil {
@@ -225,9 +221,9 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	}
 	rep := assemble(out)
 	if len(changes) == 0 {
-		rep.UncheckedChanges = len(overlay.IDs(fsys, cfg.Changes))
+		rep.UncheckedChanges = len(sc.Active)
 	}
-	return rep, nil
+	return rep, sc.Active, nil
 }
 
 // Shard is one slice K of N of a check's test executions (ah check
@@ -236,7 +232,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 type Shard = report.Shard
 
 // digestOf is what the corpus digest reads of each unit.
-func digestOf(units []Unit) []shard.Scenario {
+func digestOf(units []validate.Unit) []shard.Scenario {
 	out := make([]shard.Scenario, len(units))
 	for i, u := range units {
 		out[i] = shard.Scenario{Capability: u.Capability, SpecPath: u.SpecPath, ID: u.Scenario.ID, Title: u.Scenario.Title, Body: u.Scenario.Body, ContractPath: u.ContractPath}
@@ -312,7 +308,7 @@ func plan(ready []runnable) ([]execution.Job, []finding.Finding) {
 			if x.err != nil {
 				f := finding.New(finding.MissingRunner, fmt.Sprintf("%s: %v", r.ContractPath, x.err))
 				f.ContractPath = r.ContractPath
-				unresolved = append(unresolved, f.WithScenario(r.Capability, r.SpecPath, scenarioOf(r.Scenario)))
+				unresolved = append(unresolved, f.WithScenario(r.Capability, r.SpecPath, r.ScenarioRef()))
 				continue
 			}
 			bindings = append(bindings, x.binding)
@@ -325,7 +321,7 @@ func plan(ready []runnable) ([]execution.Job, []finding.Finding) {
 // runnable is a ready unit with its test entries invoked: each binding's
 // argv is built once, for selection, the run and the mutation script.
 type runnable struct {
-	validated
+	validate.Ready
 	entries []invoked
 }
 
@@ -339,21 +335,19 @@ type invoked struct {
 
 // invokeAll binds and invokes each test entry of each ready unit, in
 // order; defaultTimeout bounds an entry that sets no timeout_seconds.
-func invokeAll(defaultTimeout int, ready []validated) []runnable {
+func invokeAll(defaultTimeout int, ready []validate.Ready) []runnable {
 	out := make([]runnable, len(ready))
 	for k, v := range ready {
 		entries := make([]invoked, len(v.Contract.Tests))
 		for i, e := range v.Contract.Tests {
 			b := execution.Binding{
 				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
-				Scenario: scenarioOf(v.Scenario), Entry: e,
+				Scenario: v.ScenarioRef(), Entry: e,
 			}
-			inv, err := execution.Invoke(defaultTimeout, b, v.plans[i])
+			inv, err := execution.Invoke(defaultTimeout, b, v.Plans[i])
 			entries[i] = invoked{binding: b, inv: inv, err: err}
 		}
-		out[k] = runnable{validated: v, entries: entries}
+		out[k] = runnable{Ready: v, entries: entries}
 	}
 	return out
 }
-
-func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

@@ -26,7 +26,7 @@ func findingsOf(o outcome) []finding.Finding {
 	first := o.shard == nil || o.shard.Index == 1
 	var out []finding.Finding
 	if first {
-		out = append(dedupe(o.v.findings), o.mutation...)
+		out = append(dedupe(o.v.Findings), o.mutation...)
 	}
 	if o.ran != nil {
 		out = append(out, o.ran.Findings...)
@@ -44,11 +44,11 @@ func findingsOf(o outcome) []finding.Finding {
 
 // summaryOf counts the findings and what the stages left out or carried.
 func summaryOf(o outcome, findings []finding.Finding) finding.Summary {
-	s := finding.Summary{Scenarios: len(o.scope.units)}
+	s := finding.Summary{Scenarios: len(o.scope.Units)}
 	if o.ran != nil {
 		s.Passed, s.NotRun = o.ran.Passed, o.ran.NotRun
 	}
-	s.Skipped, s.OutOfScope, s.Waived, s.Carried = o.skipped, len(o.outOfScope), len(o.v.waived), len(o.carried)
+	s.Skipped, s.OutOfScope, s.Waived, s.Carried = o.scope.Skipped, len(o.scope.OutOfScope), len(o.v.Waived), len(o.carried)
 	return recount(s, findings)
 }
 

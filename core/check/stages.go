@@ -2,16 +2,14 @@ package check
 
 import (
 	"context"
-	"maps"
 	"slices"
 	"time"
 
-	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/quality"
 	"github.com/espectacular/ah/core/selection"
+	"github.com/espectacular/ah/core/validate"
 )
 
 // mutationContracts are the ready units as mutation measurement reads
@@ -21,7 +19,7 @@ import (
 func mutationContracts(wrapper []string, ready []runnable) []quality.Contract {
 	out := make([]quality.Contract, 0, len(ready))
 	for _, r := range ready {
-		sc := scenarioOf(r.Scenario)
+		sc := r.ScenarioRef()
 		c := quality.Contract{
 			Target:   quality.Target{Capability: r.Capability, SpecPath: r.SpecPath, ContractPath: r.ContractPath, Scenario: &sc},
 			Mutation: *r.Contract.Mutation,
@@ -52,25 +50,11 @@ func selectionContracts(ready []runnable) []selection.Contract {
 			if x.err == nil {
 				argv = x.inv.Argv
 			}
-			c.Bindings = append(c.Bindings, selection.BindingOf(x.binding.Entry.Type, r.plans[i], argv))
+			c.Bindings = append(c.Bindings, selection.BindingOf(x.binding.Entry.Type, r.Plans[i], argv))
 		}
 		out = append(out, c)
 	}
 	return out
-}
-
-// capabilities are every capability the scope knows, units' and spec
-// files', sorted: a changed file under another one's directory is not
-// accounted for.
-func capabilities(r resolved) []string {
-	known := map[string]bool{}
-	for _, u := range r.units {
-		known[u.Capability] = true
-	}
-	for _, f := range r.files {
-		known[f.Capability] = true
-	}
-	return slices.Sorted(maps.Keys(known))
 }
 
 // toolRunner runs the mutation tool through execution, like every
@@ -98,48 +82,13 @@ func qualityPassed(jobs []execution.Job, execs []execution.Execution) []finding.
 	return out
 }
 
-// staleness is what the contract-stale check reads: the contracts of r's
-// units were read already (read[i] is r.units[i]'s), and a finding
-// attaches to the first unit a contract covers.
-func staleness(cfg config.Config, r resolved, read []readContract) derivation.Staleness {
-	st := derivation.Staleness{
-		SpecsDir: cfg.Specs, SpkPin: cfg.Spk.Version, Contracts: r.contracts,
-		Read: make(map[string][]byte, len(read)), Owners: make(map[string]derivation.Owner, len(r.units)),
-	}
-	for i, u := range r.units {
-		if read[i].read {
-			st.Read[u.ContractPath] = read[i].derived
-		}
-		if _, ok := st.Owners[u.ContractPath]; !ok {
-			st.Owners[u.ContractPath] = derivation.Owner{Capability: u.Capability, SpecPath: u.SpecPath, Scenario: scenarioOf(u.Scenario)}
-		}
-	}
-	return st
-}
-
 // dropStale keeps stale contracts' tests from running: a structural
 // finding blocks its contract.
-func dropStale(ready []validated, stale []finding.Finding) []validated {
+func dropStale(ready []validate.Ready, stale []finding.Finding) []validate.Ready {
 	if len(stale) == 0 {
 		return ready
 	}
-	return slices.DeleteFunc(ready, func(v validated) bool {
+	return slices.DeleteFunc(ready, func(v validate.Ready) bool {
 		return slices.ContainsFunc(stale, func(f finding.Finding) bool { return f.ContractPath == v.ContractPath })
 	})
-}
-
-// testTypes are the test types the contracts in scope declare, sorted:
-// those whose entries will be planned (their contract has no blocking
-// problem).
-func testTypes(read []readContract) []string {
-	seen := map[string]bool{} // a few types, however many contracts
-	for _, r := range read {
-		if !r.ok {
-			continue
-		}
-		for _, e := range r.contract.Tests {
-			seen[e.Type] = true
-		}
-	}
-	return slices.Sorted(maps.Keys(seen))
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/espectacular/ah/core/check"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/validate"
 )
 
 // TestRunOrphanMessages: an orphan's message points at its spec only when
@@ -48,7 +49,7 @@ func TestRunOrphanMessages(t *testing.T) {
 // the file systems' limit is reported without a path; one at the limit is
 // an ordinary missing contract.
 func TestRunContractFileNameLimit(t *testing.T) {
-	for _, n := range []int{check.MaxFileName - len(".toml"), check.MaxFileName - len(".toml") + 1} {
+	for _, n := range []int{validate.MaxFileName - len(".toml"), validate.MaxFileName - len(".toml") + 1} {
 		id := strings.Repeat("a", n)
 		files := edit(map[string]string{"openspec/specs/long/spec.md": "#### Scenario: " + id + "\nx\n"})
 		rep, err := check.Run(t.Context(), mapFS(files), parseConfig(t, files), check.Options{})
@@ -56,7 +57,7 @@ func TestRunContractFileNameLimit(t *testing.T) {
 		require.Len(t, rep.Findings, 1, "id of %d bytes", n)
 		f := rep.Findings[0]
 		assert.Equal(t, finding.NoTOML, f.Kind)
-		if n+len(".toml") <= check.MaxFileName {
+		if n+len(".toml") <= validate.MaxFileName {
 			assert.Equal(t, ".espectacular/long/"+id+".toml", f.ContractPath)
 			continue
 		}

@@ -9,5 +9,7 @@
 // derived fields (tomledit.go). The use case (sync.go, orphan.go, apply.go)
 // derives from every selected spec, refreshing only the derived fields of existing
 // contracts, reports orphaned ones, and refuses (writing nothing at all)
-// when any spec cannot be derived from.
+// when any spec cannot be derived from. For ah check it says which
+// scenarios a derived contract covers (Cover, cover.go) and which derived
+// contracts are stale (stale.go).
 package derivation

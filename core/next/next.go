@@ -10,8 +10,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/espectacular/ah/core/check"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
+	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/shellword"
 )
 
@@ -126,13 +127,13 @@ func stepOf(f finding.Finding, runTests bool) Step {
 	case f.Rename != nil && f.Spec != "":
 		// Issue 39: a renamed scenario keeps its binding; a stub would
 		// strand it.
-		s.Command = check.MoveArgv(f.Spec, f.Rename.From, f.Rename.To)
+		s.Command = contract.MoveArgv(f.Spec, f.Rename.From, f.Rename.To)
 	case f.ApplyCommand != nil:
 		if argv, err := shellword.Split(*f.ApplyCommand); err == nil && len(argv) > 0 {
 			s.Command = argv
 		}
 	case f.Kind == finding.NoTOML && f.Scenario != nil:
-		if argv := check.StubArgv(f.ContractPath, f.Spec, f.Scenario.ID); argv != nil {
+		if argv := overlay.StubArgv(f.ContractPath, f.Spec, f.Scenario.ID); argv != nil {
 			s.Command = argv
 		}
 	case f.SuggestedAction == finding.RunAhDoctor:

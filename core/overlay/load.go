@@ -141,3 +141,19 @@ func skipSpecs(fsys fs.FS, dir string) string {
 	}
 	return ""
 }
+
+// StubArgv is the `ah contract new` command line that writes the missing
+// contract contractPath of scenario id of capability: deployed, or staged
+// in a change (--change); nil when contractPath is neither.
+func StubArgv(contractPath, capability, id string) []string {
+	argv := []string{"ah", "contract", "new"}
+	if contractPath != contract.Path(config.Dir, capability, id) {
+		rest, ok := strings.CutPrefix(contractPath, StagingDir("")+"/")
+		change, _, _ := strings.Cut(rest, "/")
+		if !ok || contractPath != StagedPath(change, capability, id) {
+			return nil
+		}
+		argv = append(argv, "--change", change)
+	}
+	return append(argv, capability, id)
+}

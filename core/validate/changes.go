@@ -1,18 +1,14 @@
-package check
+package validate
 
 import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"path"
 	"slices"
-	"strings"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
-	"github.com/espectacular/ah/core/repofs"
-	"github.com/espectacular/ah/core/spec"
 )
 
 // overlayState is what the change overlays add to a resolved scope.
@@ -31,16 +27,20 @@ type overlayState struct {
 // withChanges applies the selected changes (core/overlay) to the deployed
 // scope: the capabilities they touch get the overlay's scenarios and
 // active contracts; the others keep their deployed units.
-func withChanges(fsys fs.FS, cfg config.Config, r resolved, ids []string) (resolved, error) {
-	r.overlay.findings = append(r.overlay.findings, reservedCapabilities(r.files)...)
+func withChanges(fsys fs.FS, cfg config.Config, r Resolved, ids []string) (Resolved, error) {
+	r.overlay.findings = append(r.overlay.findings, overlay.ReservedCapabilities(r.files)...)
 	if len(ids) > 0 {
 		changes, err := overlay.Load(fsys, cfg.Changes, cfg.SpecBytes(), ids)
 		if err != nil {
 			return r, err
 		}
 		res := overlay.Apply(r.files, r.contracts, changes)
-		r.units = overlaid(r.units, res.Scopes)
-		r.overlay.findings = append(r.overlay.findings, refusedStagedPaths(changes, r.units)...)
+		r.Units = overlaid(r.Units, res.Scopes)
+		read := make(map[string]bool, len(r.Units))
+		for _, u := range r.Units {
+			read[u.ContractPath] = true
+		}
+		r.overlay.findings = append(r.overlay.findings, overlay.RefusedStaged(changes, read)...)
 		for _, c := range res.Collisions {
 			r.collisions = append(r.collisions, collision{c.Capability, c.SpecPath, c.ContractPath, c.Collision})
 		}
@@ -48,7 +48,7 @@ func withChanges(fsys fs.FS, cfg config.Config, r resolved, ids []string) (resol
 		r.overlay.findings = append(r.overlay.findings, res.Findings...)
 		r.overlay.claimed = res.Claimed
 		r.overlay.keys = map[string]bool{}
-		for _, u := range r.units {
+		for _, u := range r.Units {
 			r.overlay.keys[u.Key()] = true
 		}
 	}
@@ -76,28 +76,9 @@ func overlaid(units []Unit, scopes map[string][]overlay.Located) []Unit {
 	return out
 }
 
-// reservedCapabilities names each deployed capability whose contracts
-// would live under .espectacular/changes/, the staging area of change
-// contracts: it cannot have contracts there, so the conflict is reported
-// rather than its files silently taken for staged ones.
-func reservedCapabilities(files []spec.File) []finding.Finding {
-	var out []finding.Finding
-	for _, f := range files {
-		if f.Capability != "changes" && !strings.HasPrefix(f.Capability, "changes/") {
-			continue
-		}
-		fd := finding.New(finding.OverlayConflict, fmt.Sprintf(
-			"capability %q (%s) cannot have contracts: %s/changes/ is reserved for the staged contracts of change proposals; rename the capability directory",
-			f.Capability, f.Path, config.Dir))
-		fd.Spec, fd.SpecPath = f.Capability, f.Path
-		out = append(out, fd)
-	}
-	return out
-}
-
 // missingReplacement checks that a superseded contract's superseded_by
 // names a scenario of the same capability in the resolved scope.
-func missingReplacement(r resolved, v validated) (finding.Finding, bool) {
+func missingReplacement(r Resolved, v Ready) (finding.Finding, bool) {
 	c := v.Contract
 	if r.overlay.keys == nil || c == nil || c.SupersededBy == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy] {
 		return finding.Finding{}, false
@@ -105,39 +86,4 @@ func missingReplacement(r resolved, v validated) (finding.Finding, bool) {
 	return unitFinding(*v.Unit, finding.MissingReplacement, fmt.Sprintf(
 		"%s is superseded by %q, but capability %q has no scenario %q in scope: add the replacement scenario (in the spec, or in a change selected with --changes), or fix superseded_by",
 		v.ContractPath, c.SupersededBy, v.Capability, c.SupersededBy)), true
-}
-
-// refusedStagedPaths reports the staged paths ah refused to read, except
-// a unit's own contract path: reading that reports it already, with the
-// scenario.
-func refusedStagedPaths(changes []overlay.Change, units []Unit) []finding.Finding {
-	read := map[string]bool{}
-	for _, u := range units {
-		read[u.ContractPath] = true
-	}
-	var out []finding.Finding
-	for _, c := range changes {
-		for _, ref := range c.Refused {
-			if !read[ref.Path] {
-				out = append(out, refusedStaged(c, ref))
-			}
-		}
-	}
-	return out
-}
-
-// refusedStaged is a staged contract of change c that ah will not read
-// (a link leaving the repository, a name that is not UTF-8): reported like
-// a refused deployed contract, against the change's delta spec.
-func refusedStaged(c overlay.Change, ref *repofs.Refused) finding.Finding {
-	rel := strings.TrimPrefix(ref.Path, overlay.StagingDir(c.ID)+"/")
-	capability := rel // a directory
-	if strings.HasSuffix(rel, ".toml") {
-		capability = path.Dir(rel)
-	}
-	fd := finding.New(finding.UnreadablePath, ref.Error())
-	fd.ContractPath = repofs.Quote(ref.Path)
-	fd.Spec = repofs.Quote(capability)
-	fd.SpecPath = repofs.Quote(path.Join(c.Dir, "specs", capability, "spec.md"))
-	return fd
 }

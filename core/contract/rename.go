@@ -1,27 +1,26 @@
-package check
+package contract
 
 import (
 	"fmt"
 
-	"github.com/espectacular/ah/core/config"
-	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/shellword"
 )
 
-// pairRenames marks the orphan-toml and no-toml findings that look like
+// PairRenames marks the orphan-toml and no-toml findings that look like
 // one scenario renamed (issue 39): a capability with exactly one orphan
-// deployed contract and exactly one deployed scenario without a contract.
+// contract deployed under dir and exactly one deployed scenario without a
+// contract.
 // The rule counts files and never reads prose, so it cannot pair two
 // scenarios by what their titles mean; with two candidates on either side
 // nothing is guessed. Both findings then name `ah contract move`, which
 // keeps the binding a person wrote, instead of a stub.
-func pairRenames(fs []finding.Finding) {
+func PairRenames(dir string, fs []finding.Finding) {
 	type pair struct{ orphans, missing []int }
 	by := map[string]*pair{}
 	deployed := func(f finding.Finding) (string, bool) {
-		capability, id, ok := contract.Split(config.Dir, f.ContractPath)
-		return id, ok && capability == f.Spec && f.Change == "" && f.ContractPath == contract.Path(config.Dir, capability, id)
+		capability, id, ok := Split(dir, f.ContractPath)
+		return id, ok && capability == f.Spec && f.Change == "" && f.ContractPath == Path(dir, capability, id)
 	}
 	for i, f := range fs {
 		if _, ok := deployed(f); !ok {

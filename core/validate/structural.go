@@ -1,9 +1,11 @@
-package check
+package validate
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"reflect"
 	"slices"
@@ -25,35 +27,35 @@ import (
 // accept (NAME_MAX on Linux, macOS and the BSDs).
 const MaxFileName = 255
 
-// validated is a unit whose contract passed every structural check, ready
+// Ready is a unit whose contract passed every structural check, ready
 // to run.
-type validated struct {
+type Ready struct {
 	// Unit and Contract point into the resolved scope and the contracts
 	// read: a copy of each per ready unit was most of the check's peak
 	// memory on a large corpus (issue 29).
 	*Unit
-	Contract *kept
-	// plans are the runner plans of Contract.Tests, in order.
-	plans []adapter.Plan
+	Contract *Kept
+	// Plans are the runner plans of Contract.Tests, in order.
+	Plans []adapter.Plan
 }
 
-// validation is the outcome of the validate stage.
-type validation struct {
-	findings []finding.Finding
-	ready    []validated
-	// waived are the units whose valid contract carries a [waiver], by
+// Validation is the outcome of the validate stage.
+type Validation struct {
+	Findings []finding.Finding
+	Ready    []Ready
+	// Waived are the units whose valid contract carries a [waiver], by
 	// Unit.Key: never run, never passed (waiver.go).
-	waived map[string]waivedUnit
+	Waived map[string]Waived
 }
 
 // entryResolver resolves one test entry to its runner plan (adapter.PlanEntry).
 type entryResolver func(contract.Entry) (adapter.Plan, *adapter.Problem)
 
-// kept is what the later stages use of a decoded contract (its tests, its
+// Kept is what the later stages use of a decoded contract (its tests, its
 // mutation settings, its waiver, what supersedes it): one is held per
 // scenario until the end of a check, so the rest of the decoded contract
 // is dropped as soon as it was checked (issue 40).
-type kept struct {
+type Kept struct {
 	Tests []contract.Entry
 	// Mutation is never nil: the contracts without [quality.mutation]
 	// share one zero value.
@@ -69,8 +71,8 @@ type kept struct {
 var noMutation = &contract.Mutation{}
 
 // keep is the part of c the later stages use.
-func keep(c contract.Contract) *kept {
-	k := &kept{Tests: c.Tests, Mutation: noMutation, Waiver: c.Waiver}
+func keep(c contract.Contract) *Kept {
+	k := &Kept{Tests: c.Tests, Mutation: noMutation, Waiver: c.Waiver}
 	if m := c.Mutation; m.Enabled || m.Threshold != nil || m.Args != nil {
 		k.Mutation = &m
 	}
@@ -80,15 +82,15 @@ func keep(c contract.Contract) *kept {
 	return k
 }
 
-// readContract is a unit's contract, read and checked on its own
+// ReadContract is a unit's contract, read and checked on its own
 // (checkContract): ok is true when nothing blocks planning its entries.
 //
 // The results of a whole corpus are held at once, until validation: so
 // contract is a pointer (nil when the file was not read), and the ready
 // units keep only it.
-type readContract struct {
+type ReadContract struct {
 	findings []finding.Finding
-	contract *kept
+	contract *Kept
 	ok       bool
 	// read is true when the file was read. derived then holds its bytes if
 	// they mention derived_from: the staleness check (derivation.StaleFindings) needs
@@ -97,7 +99,7 @@ type readContract struct {
 	derived []byte
 }
 
-// readContracts reads and checks the contract of every unit, in order,
+// ReadContracts reads and checks the contract of every unit, in order,
 // before any entry is planned: adapter detection gathers its evidence for
 // the test types these contracts declare.
 //
@@ -105,8 +107,8 @@ type readContract struct {
 // per processor (issue 29: decoding and validating TOML is most of the
 // structural check's time); each result lands at its unit's index and the
 // first error in unit order wins, so the outcome never depends on timing.
-func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
-	out := make([]readContract, len(units))
+func ReadContracts(fsys fs.FS, units []Unit) ([]ReadContract, error) {
+	out := make([]ReadContract, len(units))
 	err := parallel.Each(len(units), func(i int) (err error) {
 		out[i], err = checkContract(fsys, units[i])
 		return err
@@ -117,19 +119,19 @@ func readContracts(fsys fs.FS, units []Unit) ([]readContract, error) {
 	return out, nil
 }
 
-// specChecked is the outcome of the checks over the spec trees (checkSpecs).
-type specChecked struct {
+// Checked is the outcome of the checks over the spec trees (CheckSpecs).
+type Checked struct {
 	findings []finding.Finding
 	// blocked are the keys (Unit.Key) of colliding scenarios: never ready.
 	blocked map[string]bool
 }
 
-// checkSpecs runs the checks that read the spec trees of a resolved scope
+// CheckSpecs runs the checks that read the spec trees of a resolved scope
 // (unclosed blocks, near-miss headings, requirement blocks, id
 // collisions) and then drops the trees (spec.File.Outline): the contract
 // stage needs only the units and the spec paths, so a large corpus never
 // holds every spec tree while its contracts are decoded (issue 40).
-func checkSpecs(cfg config.Config, r *resolved) specChecked {
+func CheckSpecs(cfg config.Config, r *Resolved) Checked {
 	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
 	out = append(out, duplicateRequirements(r.files)...)
 	out = append(out, outsideRequirements(r.files, cfg.Specs)...)
@@ -147,10 +149,10 @@ func checkSpecs(cfg config.Config, r *resolved) specChecked {
 		outlines[i] = f.Outline()
 	}
 	r.files = outlines
-	for i := range r.units {
-		r.units[i].Scenario = detached(r.units[i].Scenario)
+	for i := range r.Units {
+		r.Units[i].Scenario = detached(r.Units[i].Scenario)
 	}
-	return specChecked{findings: out, blocked: blocked}
+	return Checked{findings: out, blocked: blocked}
 }
 
 // detached is s with its strings in one allocation of their own: a
@@ -163,26 +165,26 @@ func detached(s spec.Scenario) spec.Scenario {
 	return s
 }
 
-// validate runs the correspondence and contract checks over a resolved
+// Validate runs the correspondence and contract checks over a resolved
 // scope whose spec trees were checked (checked) and whose contracts were
-// read (read[i] is r.units[i]'s). It returns the findings and the units
+// read (read[i] is r.Units[i]'s). It returns the findings and the units
 // that may run their tests.
-func validate(cfg config.Config, r resolved, checked specChecked, read []readContract, resolveEntry entryResolver) validation {
+func Validate(cfg config.Config, r Resolved, checked Checked, read []ReadContract, resolveEntry entryResolver) Validation {
 	out, blocked := checked.findings, checked.blocked
 	// The contract paths the units claim, sorted: a map of every path was
 	// a tenth of the check's peak heap on a large corpus (issue 40).
-	claimed := make([]string, 0, len(r.units))
+	claimed := make([]string, 0, len(r.Units))
 	var shared planLists
-	ready := make([]validated, 0, len(r.units))
-	waived := map[string]waivedUnit{}
-	for i := range r.units {
-		u := &r.units[i]
+	ready := make([]Ready, 0, len(r.Units))
+	waived := map[string]Waived{}
+	for i := range r.Units {
+		u := &r.Units[i]
 		claimed = append(claimed, u.ContractPath)
 		isBlocked := len(blocked) > 0 && blocked[u.Key()]
 		if read[i].ok && read[i].contract.Waiver != nil && !isBlocked {
 			w := read[i].contract.Waiver
 			// Its tests are not run: no runner need resolve them.
-			waived[u.Key()] = waivedUnit{*u, *w}
+			waived[u.Key()] = Waived{*u, *w}
 			out = append(out, read[i].findings...)
 			out = append(out, danglingFindings(*u)...)
 			continue
@@ -207,13 +209,13 @@ func validate(cfg config.Config, r resolved, checked specChecked, read []readCon
 	}
 	out = append(out, r.overlay.findings...)
 	for _, p := range r.contracts {
-		if isClaimed(p) || r.derived.alive[p] || r.overlay.claimed[p] {
+		if isClaimed(p) || r.derived[p] || r.overlay.claimed[p] {
 			continue
 		}
 		out = append(out, orphan(cfg, r, p))
 	}
-	pairRenames(out)
-	return validation{findings: out, ready: ready, waived: waived}
+	contract.PairRenames(config.Dir, out)
+	return Validation{Findings: out, Ready: ready, Waived: waived}
 }
 
 // qualifyFix offers [scenarios] qualify_colliding_ids when it resolves the
@@ -245,9 +247,9 @@ func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
 // checkUnit validates one scenario's contract. ok is true when nothing
 // blocks running its tests (warnings do not block); the unit then carries
 // the runner plan of each entry.
-func checkUnit(u *Unit, read *readContract, resolveEntry entryResolver, shared *planLists) (validated, []finding.Finding, bool) {
+func checkUnit(u *Unit, read *ReadContract, resolveEntry entryResolver, shared *planLists) (Ready, []finding.Finding, bool) {
 	out, c, ok := slices.Clone(read.findings), read.contract, read.ok
-	v := validated{Unit: u, Contract: c}
+	v := Ready{Unit: u, Contract: c}
 	if !ok {
 		return v, out, false
 	}
@@ -261,7 +263,7 @@ func checkUnit(u *Unit, read *readContract, resolveEntry entryResolver, shared *
 		plans = append(plans, p)
 	}
 	shared.scratch = plans
-	v.plans = shared.share(plans)
+	v.Plans = shared.share(plans)
 	return v, out, ok
 }
 
@@ -307,9 +309,9 @@ func unitFinding(u Unit, k finding.Kind, msg string) finding.Finding {
 
 // checkContract reads and decodes a unit's contract and checks it on its
 // own; ok is true when nothing blocks resolving its entries.
-func checkContract(fsys fs.FS, u Unit) (readContract, error) {
-	fail := func(f finding.Finding) (readContract, error) {
-		return readContract{findings: []finding.Finding{f}}, nil
+func checkContract(fsys fs.FS, u Unit) (ReadContract, error) {
+	fail := func(f finding.Finding) (ReadContract, error) {
+		return ReadContract{findings: []finding.Finding{f}}, nil
 	}
 	at := func(k finding.Kind, msg string) finding.Finding { return unitFinding(u, k, msg) }
 	if u.Scenario.ID == "" {
@@ -349,7 +351,7 @@ func checkContract(fsys fs.FS, u Unit) (readContract, error) {
 			f.Step = step
 			return fail(f)
 		}
-		return readContract{}, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
+		return ReadContract{}, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
 	}
 	c, problems := contract.Decode(u.ContractPath, data)
 	var out []finding.Finding
@@ -388,7 +390,7 @@ func checkContract(fsys fs.FS, u Unit) (readContract, error) {
 			blocking = true
 		}
 	}
-	rc := readContract{findings: out, contract: keep(c), ok: !blocking, read: true}
+	rc := ReadContract{findings: out, contract: keep(c), ok: !blocking, read: true}
 	if bytes.Contains(data, []byte("derived_from")) {
 		rc.derived = data
 	}
@@ -422,7 +424,7 @@ func warnings(u Unit, c contract.Contract, at func(finding.Kind, string) finding
 	return out
 }
 
-func orphan(cfg config.Config, r resolved, p string) finding.Finding {
+func orphan(cfg config.Config, r Resolved, p string) finding.Finding {
 	capability, id, _ := contract.Split(config.Dir, p)
 	specPath := path.Join(cfg.Specs, capability, "spec.md")
 	where := "in " + specPath
@@ -432,7 +434,7 @@ func orphan(cfg config.Config, r resolved, p string) finding.Finding {
 	}
 	fix := "delete or rename the contract, or restore the scenario"
 	var homes []string
-	for _, u := range r.units {
+	for _, u := range r.Units {
 		if u.Scenario.ID == id && u.Capability != capability {
 			homes = append(homes, fmt.Sprintf("%s (line %d), whose contract is %s", u.SpecPath, u.Scenario.Line, u.ContractPath))
 		}
@@ -460,7 +462,7 @@ func hasProblem(ps []contract.Problem, k finding.Kind) bool {
 // writes the missing contract as a stub (issue 11), deployed or, with
 // --change, staged in the change whose scenario it is.
 func stubCommand(u Unit) *string {
-	argv := StubArgv(u.ContractPath, u.Capability, u.Scenario.ID)
+	argv := overlay.StubArgv(u.ContractPath, u.Capability, u.Scenario.ID)
 	if argv == nil {
 		return nil
 	}
@@ -468,18 +470,20 @@ func stubCommand(u Unit) *string {
 	return &c
 }
 
-// StubArgv is the `ah contract new` command line that writes the missing
-// contract contractPath of scenario id of capability: deployed, or staged
-// in a change (--change); nil when contractPath is neither.
-func StubArgv(contractPath, capability, id string) []string {
-	argv := []string{"ah", "contract", "new"}
-	if contractPath != contract.Path(config.Dir, capability, id) {
-		rest, ok := strings.CutPrefix(contractPath, overlay.StagingDir("")+"/")
-		change, _, _ := strings.Cut(rest, "/")
-		if !ok || contractPath != overlay.StagedPath(change, capability, id) {
-			return nil
+// TestTypes are the test types the contracts in scope declare, sorted:
+// those whose entries will be planned (their contract has no blocking
+// problem).
+func TestTypes(read []ReadContract) []string {
+	seen := map[string]bool{} // a few types, however many contracts
+	for _, r := range read {
+		if !r.ok {
+			continue
 		}
-		argv = append(argv, "--change", change)
+		for _, e := range r.contract.Tests {
+			seen[e.Type] = true
+		}
 	}
-	return append(argv, capability, id)
+	return slices.Sorted(maps.Keys(seen))
 }
+
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

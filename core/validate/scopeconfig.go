@@ -1,4 +1,4 @@
-package check
+package validate
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // capability at a time). It returns the units left out: the report counts
 // them as out of scope, never as passed, and their missing or orphan
 // contracts are no findings. Without [scope] r is returned unchanged.
-func applyScope(r resolved, s config.Scope) (resolved, []Unit) {
+func applyScope(r Resolved, s config.Scope) (Resolved, []Unit) {
 	if !s.Set() {
 		return r, nil
 	}
@@ -23,7 +23,7 @@ func applyScope(r resolved, s config.Scope) (resolved, []Unit) {
 	}
 	caps := map[string]bool{}
 	var out []Unit
-	for _, u := range r.units {
+	for _, u := range r.Units {
 		if in(u.Capability, u.Key()) {
 			caps[u.Capability] = true
 		} else {
@@ -34,10 +34,10 @@ func applyScope(r resolved, s config.Scope) (resolved, []Unit) {
 	return narrow(r, in, s.In, file), out
 }
 
-// scopeFindings are the unmatched-scope errors of [scope] entries that
+// ScopeFindings are the unmatched-scope errors of [scope] entries that
 // match no scenario of corpus (issue 39), each with the nearest
 // capability or unit as a did-you-mean.
-func scopeFindings(corpus []Unit, s config.Scope) []finding.Finding {
+func ScopeFindings(corpus []Unit, s config.Scope) []finding.Finding {
 	if !s.Set() {
 		return nil
 	}

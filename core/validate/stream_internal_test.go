@@ -1,4 +1,4 @@
-package check
+package validate
 
 import (
 	"testing"
@@ -25,7 +25,7 @@ func TestCheckSpecsDropsTrees(t *testing.T) {
 	cfg, r := resolveFS(t, fsys)
 	require.Len(t, r.files, 1)
 	require.NotEmpty(t, r.files[0].Scenarios)
-	checked := checkSpecs(cfg, &r)
+	checked := CheckSpecs(cfg, &r)
 	var kinds []finding.Kind
 	for _, f := range checked.findings {
 		kinds = append(kinds, f.Kind)
@@ -33,18 +33,18 @@ func TestCheckSpecsDropsTrees(t *testing.T) {
 	assert.Contains(t, kinds, finding.UnclosedBlock)
 	assert.Equal(t, "a", r.files[0].Capability)
 	assert.Equal(t, "openspec/specs/a/spec.md", r.files[0].Path)
-	assert.Nil(t, r.files[0].Scenarios, "scenarios kept after the spec checks")
-	assert.Zero(t, r.files[0].Doc.Lines, "tree kept after the spec checks")
-	require.Len(t, r.units, 1, "the units outlive the trees")
-	assert.Equal(t, spec.Scenario{ID: "one", Title: "One", Body: "body", Line: 8}, r.units[0].Scenario)
+	assert.Nil(t, r.files[0].Scenarios, "scenarios Kept after the spec checks")
+	assert.Zero(t, r.files[0].Doc.Lines, "tree Kept after the spec checks")
+	require.Len(t, r.Units, 1, "the units outlive the trees")
+	assert.Equal(t, spec.Scenario{ID: "one", Title: "One", Body: "body", Line: 8}, r.Units[0].Scenario)
 }
 
 // resolveFS resolves the scope of fsys under the default config.
-func resolveFS(t *testing.T, fsys fstest.MapFS) (config.Config, resolved) {
+func resolveFS(t *testing.T, fsys fstest.MapFS) (config.Config, Resolved) {
 	t.Helper()
 	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
 	require.NoError(t, err)
-	r, err := resolve(fsys, cfg)
+	r, err := resolve(fsys, cfg, nil)
 	require.NoError(t, err)
 	return cfg, r
 }
@@ -58,10 +58,10 @@ func TestResolveSharesContractPaths(t *testing.T) {
 		".espectacular/config.toml": {Data: []byte("tool_version = \"0.1.0\"\n")},
 	}
 	_, r := resolveFS(t, fsys)
-	require.Len(t, r.units, 2)
+	require.Len(t, r.Units, 2)
 	require.Equal(t, []string{".espectacular/a/one.toml"}, r.contracts)
-	assert.Equal(t, unsafe.StringData(r.contracts[0]), unsafe.StringData(r.units[0].ContractPath), "the unit's path is a second copy")
-	assert.Equal(t, ".espectacular/a/two.toml", r.units[1].ContractPath)
+	assert.Equal(t, unsafe.StringData(r.contracts[0]), unsafe.StringData(r.Units[0].ContractPath), "the unit's path is a second copy")
+	assert.Equal(t, ".espectacular/a/two.toml", r.Units[1].ContractPath)
 }
 
 // unhashable is a driver whose type == cannot compare.

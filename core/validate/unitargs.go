@@ -1,4 +1,4 @@
-package check
+package validate
 
 import (
 	"slices"
@@ -18,12 +18,12 @@ import (
 // headings only in their files. It returns how many units were left out,
 // so the summary counts them as skipped, never as passed. No args selects
 // everything.
-func limitUnits(r resolved, args []string) (resolved, int, error) {
+func limitUnits(r Resolved, args []string) (Resolved, int, error) {
 	if len(args) == 0 {
 		return r, 0, nil
 	}
 	caps, keys := map[string]bool{}, map[string]bool{}
-	for _, u := range r.units {
+	for _, u := range r.Units {
 		caps[u.Capability], keys[u.Key()] = true, true
 	}
 	for _, f := range r.files {
@@ -34,15 +34,15 @@ func limitUnits(r resolved, args []string) (resolved, int, error) {
 		return r, 0, err
 	}
 	out := narrow(r, sel.Has, func(capability, _ string) bool { return sel.Whole(capability) }, sel.Whole)
-	return out, len(r.units) - len(out.units), nil
+	return out, len(r.Units) - len(out.Units), nil
 }
 
 // narrow keeps the units (and collisions, overlay findings) whose
 // capability and key in accepts, the contracts whose capability and
 // scenario id keep accepts (the others are no orphans of this scope), and
 // the spec files of the capabilities file accepts.
-func narrow(r resolved, in func(capability, key string) bool, keep func(capability, id string) bool, file func(capability string) bool) resolved {
-	out := resolved{derived: r.derived, overlay: r.overlay}
+func narrow(r Resolved, in func(capability, key string) bool, keep func(capability, id string) bool, file func(capability string) bool) Resolved {
+	out := Resolved{derived: r.derived, overlay: r.overlay}
 	out.overlay.findings = slices.DeleteFunc(slices.Clone(r.overlay.findings), func(f finding.Finding) bool {
 		id := ""
 		if f.Scenario != nil {
@@ -50,9 +50,9 @@ func narrow(r resolved, in func(capability, key string) bool, keep func(capabili
 		}
 		return !in(f.Spec, f.Spec+"/"+id)
 	})
-	for _, u := range r.units {
+	for _, u := range r.Units {
 		if in(u.Capability, u.Key()) {
-			out.units = append(out.units, u)
+			out.Units = append(out.Units, u)
 		}
 	}
 	for _, c := range r.collisions {

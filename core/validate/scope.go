@@ -1,20 +1,17 @@
-package check
+package validate
 
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"slices"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
-	"github.com/espectacular/ah/core/report"
 	"github.com/espectacular/ah/core/spec"
 )
-
-// Scope says what was checked.
-type Scope = report.Scope
 
 // Unit is one scenario in scope together with the place its contract must
 // live. Overlays (change proposals) add units or retarget them; the
@@ -69,25 +66,42 @@ func (u *Unit) linked() *links {
 	return u.links
 }
 
+// ScenarioRef is the unit's scenario as findings and reports name it.
+func (u Unit) ScenarioRef() finding.ScenarioRef { return scenarioOf(u.Scenario) }
+
 // Key identifies a unit's contract slot.
 func (u Unit) Key() string { return u.Capability + "/" + u.Scenario.ID }
 
-// resolved is the outcome of scope resolution.
-type resolved struct {
-	units      []Unit
-	collisions []collision
+// Resolved is the outcome of scope resolution (Resolve).
+type Resolved struct {
+	// Units are the scenarios in scope, in scope order.
+	Units []Unit
+	// Corpus are all the units, before [scope] and the unit arguments
+	// narrowed them.
+	Corpus []Unit
+	// OutOfScope are the units [scope] leaves out.
+	OutOfScope []Unit
+	// Skipped counts the units the unit arguments left out.
+	Skipped int
+	// Changes are the ids of the changes overlaid, sorted and
+	// deduplicated; Active the ids of every active change under [paths]
+	// changes.
+	Changes, Active []string
+	collisions      []collision
 	// contracts are all contract files found in scope, repository-relative.
 	contracts []string
 	// files are the discovered spec files, for checks over their structure.
 	files []spec.File
 	// refused are the paths under .espectacular not read (unreadable-path).
 	refused []finding.Finding
-	derived derivedScope
+	// derived are the contract paths of existing Properties rows: never
+	// orphans (derivation.Covered.Alive).
+	derived map[string]bool
 	// overlay is what selected changes add (changes.go).
 	overlay overlayState
-	// undeployed: the specs directory does not exist yet but changes do
+	// Undeployed: the specs directory does not exist yet but changes do
 	// (issue 39: a new OpenSpec project before its first archive).
-	undeployed bool
+	Undeployed bool
 }
 
 type collision struct {
@@ -97,10 +111,49 @@ type collision struct {
 	spec.Collision
 }
 
+// Resolve resolves the scope of a check: the deployed scenarios
+// (resolve), the changes overlaid on them (withChanges), narrowed to
+// [scope] (applyScope) and then to the unit arguments args (limitUnits).
+func Resolve(fsys fs.FS, cfg config.Config, changes, args []string) (Resolved, error) {
+	changes = overlay.Normalize(changes)
+	active := overlay.IDs(fsys, cfg.Changes)
+	r, err := resolve(fsys, cfg, active)
+	if err != nil {
+		return Resolved{}, err
+	}
+	if r, err = withChanges(fsys, cfg, r, changes); err != nil {
+		return Resolved{}, err
+	}
+	corpus := r.Units // the whole corpus, before units narrow the scope
+	r, outOfScope := applyScope(r, cfg.Scope)
+	r, skipped, err := limitUnits(r, args)
+	if err != nil {
+		return Resolved{}, err
+	}
+	r.Corpus, r.OutOfScope, r.Skipped, r.Changes, r.Active = corpus, outOfScope, skipped, changes, active
+	return r, nil
+}
+
+// Capabilities are every capability the scope knows, units' and spec
+// files', sorted: a changed file under another one's directory is not
+// accounted for.
+func (r Resolved) Capabilities() []string {
+	known := map[string]bool{}
+	for _, u := range r.Units {
+		known[u.Capability] = true
+	}
+	for _, f := range r.files {
+		known[f.Capability] = true
+	}
+	return slices.Sorted(maps.Keys(known))
+}
+
 // resolve discovers deployed scenarios and the contract files that belong to
 // the deployed scope.
-func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
-	var r resolved
+// active are the ids of the active changes: when there are some, a
+// missing specs directory is a project before its first archive.
+func resolve(fsys fs.FS, cfg config.Config, active []string) (Resolved, error) {
+	var r Resolved
 	// The contracts are listed while the specs are read: neither needs
 	// the other, and a processor would otherwise wait (issue 29).
 	type listing struct {
@@ -119,11 +172,11 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	if err != nil {
 		err = spec.DirErrorIn(fsys, cfg.Specs, err)
 		de, missing := errors.AsType[*spec.DirError](err)
-		if !missing || de.NotDir || de.Store != "" || len(overlay.IDs(fsys, cfg.Changes)) == 0 {
+		if !missing || de.NotDir || de.Store != "" || len(active) == 0 {
 			return r, err
 		}
 		// Nothing archived yet: the changes are all there is to check.
-		r.undeployed, files = true, nil
+		r.Undeployed, files = true, nil
 	}
 	if cfg.QualifyCollidingIDs {
 		files = spec.Qualify(files)
@@ -133,11 +186,11 @@ func resolve(fsys fs.FS, cfg config.Config) (resolved, error) {
 	for _, f := range files {
 		n += len(f.Scenarios)
 	}
-	r.units = make([]Unit, 0, n)
+	r.Units = make([]Unit, 0, n)
 	for _, f := range files {
 		unique, cols := spec.Dedupe(f.Scenarios)
 		for _, s := range unique {
-			r.units = append(r.units, Unit{
+			r.Units = append(r.Units, Unit{
 				Capability:   f.Capability,
 				SpecPath:     f.Path,
 				Scenario:     s,
