@@ -64,7 +64,7 @@ type Facts struct {
 	// Drivers are every known adapter, whether or not evidence was gathered
 	// for it: Resolve needs them to map test types and configured commands.
 	// Detection itself only uses their ports.Detector half; they are whole
-	// drivers because PlanEntry hands the chosen one to execution, which
+	// drivers because RouteEntry hands the chosen one to execution, which
 	// runs it through its Reporter half.
 	Drivers []ports.Driver
 	// Evidence maps an adapter name to what was found for it; an adapter

@@ -123,7 +123,7 @@ func bindingsOf(u Unit, r validated, byRef map[string]execution.Execution, elsew
 	var out []report.Binding
 	for i, e := range r.Contract.Tests {
 		b := execution.Binding{Capability: u.Capability, Scenario: scenarioOf(u.Scenario), Entry: e}
-		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: r.plans[i].JudgedBy(), Verdict: report.VerdictFailed}
+		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: r.routes[i].JudgedBy(), Verdict: report.VerdictFailed}
 		if elsewhere[rb.Ref] {
 			continue
 		}

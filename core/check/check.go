@@ -114,7 +114,7 @@ type Report = report.Report
 
 // Run checks the repository in fsys in stages with plain data between
 // them: scope (units) -> contracts read -> adapter evidence gathered ->
-// validate (findings, ready units with their runner plans) -> plan (jobs) -> execute (job results) -> assemble (report).
+// validate (findings, ready units with their routes) -> plan (jobs) -> execute (job results) -> assemble (report).
 func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Report, error) {
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
@@ -139,7 +139,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 		return Report{}, err
 	}
 	// Gather, then decide: the adapter evidence for every test type in
-	// scope, then each entry's plan as a pure function of it.
+	// scope, then each entry's route as a pure function of it.
 	env := opts.Env
 	env.Wrapper, env.Strict = cfg.Wrapper, opts.Strict
 	detected := adapter.Gathered(ctx, fsys, cfg, opts.Drivers, env.Process, env.Dir, opts.ProbeCache, testTypes(read), opts.Exec != nil)
@@ -149,7 +149,7 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, err
 	}
-	v := validate(cfg, sc, checked, read, detected.Planner(cfg))
+	v := validate(cfg, sc, checked, read, detected.Router(cfg))
 	v.findings = append(v.findings, detected.ProbeTimeouts(cfg, config.Path)...)
 	v.findings = append(v.findings, expireWaivers(v.waived, opts.Today)...)
 	v.findings = append(v.findings, scopeFindings(corpus, cfg.Scope)...)
@@ -160,9 +160,9 @@ func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	v.findings, v.ready = append(v.findings, stale...), dropStale(v.ready, stale)
 	if opts.Exec == nil && !opts.Mutation {
 		// Nothing runs: the report needs only which units are ready, so
-		// their contracts and plans go before it is built (issue 40).
+		// their contracts and routes go before it is built (issue 40).
 		for i := range v.ready {
-			v.ready[i].Contract, v.ready[i].plans = nil, nil
+			v.ready[i].Contract, v.ready[i].routes = nil, nil
 		}
 	}
 	if len(sc.units) == 0 {
@@ -330,7 +330,7 @@ type runnable struct {
 }
 
 // invoked is one test entry of a ready unit, bound to its scenario and
-// invoked with its plan; err says why it cannot be invoked.
+// invoked by its route; err says why it cannot be invoked.
 type invoked struct {
 	binding execution.Binding
 	inv     execution.Invocation
@@ -348,7 +348,7 @@ func invokeAll(defaultTimeout int, ready []validated) []runnable {
 				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
 				Scenario: scenarioOf(v.Scenario), Entry: e,
 			}
-			inv, err := execution.Invoke(defaultTimeout, b, v.plans[i])
+			inv, err := execution.Invoke(defaultTimeout, b, v.routes[i])
 			entries[i] = invoked{binding: b, inv: inv, err: err}
 		}
 		out[k] = runnable{validated: v, entries: entries}

@@ -7,7 +7,7 @@
 // changes.go for --changes overlays, unitargs.go for the <unit>
 // arguments) -> contracts read (structural.go) -> adapter evidence
 // gathered for every test type in scope (adapter.Gathered), then each
-// entry planned by a pure decision -> validation, contract-stale
+// entry routed by a pure decision -> validation, contract-stale
 // (derivation.StaleFindings) -> each entry invoked once -> narrowed to
 // what changed files affect (selection.Select, selection.Carry) -> jobs
 // (shard.Pick with --shard) -> execution -> mutation tool runs

@@ -52,7 +52,7 @@ func selectionContracts(ready []runnable) []selection.Contract {
 			if x.err == nil {
 				argv = x.inv.Argv
 			}
-			c.Bindings = append(c.Bindings, selection.BindingOf(x.binding.Entry.Type, r.plans[i], argv))
+			c.Bindings = append(c.Bindings, selection.BindingOf(x.binding.Entry.Type, r.routes[i], argv))
 		}
 		out = append(out, c)
 	}
@@ -129,7 +129,7 @@ func dropStale(ready []validated, stale []finding.Finding) []validated {
 }
 
 // testTypes are the test types the contracts in scope declare, sorted:
-// those whose entries will be planned (their contract has no blocking
+// those whose entries will be routed (their contract has no blocking
 // problem).
 func testTypes(read []readContract) []string {
 	seen := map[string]bool{} // a few types, however many contracts
