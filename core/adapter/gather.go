@@ -55,8 +55,9 @@ type Evidence struct {
 	DefaultCommand []string
 	// Missing says why a framework that runs only from the project's own
 	// installation (ports.LocalOnly) cannot run here and how to install
-	// it; "" when it is installed or the driver has no such rule.
-	Missing string
+	// it, and Install is that how alone; both "" when it is installed or
+	// the driver has no such rule.
+	Missing, Install string
 }
 
 // Facts are the evidence for a set of adapters.
@@ -93,7 +94,9 @@ func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
 		wanted = append(wanted, d)
 		e := Evidence{Adapter: name, Manifest: d.Manifest(repo), DefaultCommand: d.DefaultCommand(repo)}
 		if lo, ok := d.(ports.LocalOnly); ok {
-			e.Missing = lo.Missing(repo)
+			if why, fix := lo.Missing(repo); why != "" {
+				e.Missing, e.Install = why+": "+fix, fix
+			}
 		}
 		f.Evidence[name] = e
 	}

@@ -49,6 +49,11 @@ type Route struct {
 	// judges the job through its Reporter half.
 	Driver          ports.Driver
 	Source, Version string
+	// Install says how to install the framework when detection found it
+	// is not installed in the project (Decision.Uninstalled): the entry
+	// still routes to its framework, whose command will not start, and
+	// the run names the tool once with this fix (issue 37).
+	Install string
 }
 
 // JudgedBy names what judges an entry run this way beyond its exit
@@ -76,7 +81,8 @@ type Detect func(testType string) Decision
 
 // RouteEntry decides how entry e runs. The first rule that applies wins:
 // shell; [[tests.custom]] names a custom runner block; an adapter the
-// decision selected; a [runners] argv; a custom runner of the type's name.
+// decision selected, or the one it found not installed (its run names the
+// missing tool); a [runners] argv; a custom runner of the type's name.
 func RouteEntry(cfg config.Config, detect Detect, drivers []ports.Driver, e contract.Entry) (Route, *Problem) {
 	switch e.Type {
 	case contract.ShellType:
@@ -94,6 +100,9 @@ func RouteEntry(cfg config.Config, detect Detect, drivers []ports.Driver, e cont
 		d = detect(e.Type)
 		if drv, ok := Find(drivers, d.Adapter); ok && d.Found() {
 			return Route{Kind: Framework, Command: d.Command, Driver: drv, Source: d.Source, Version: d.Version}, nil
+		}
+		if drv, ok := Find(drivers, d.Uninstalled); ok && d.Uninstalled != "" {
+			return Route{Kind: Framework, Command: d.Command, Driver: drv, Install: d.Install}, nil
 		}
 	}
 	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {

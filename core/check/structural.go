@@ -288,7 +288,7 @@ func (l *routeLists) share(routes []adapter.Route) []adapter.Route {
 // sameRoute reports whether two routes are equal. Drivers are compared only
 // when their type is comparable (== would panic on another).
 func sameRoute(a, b adapter.Route) bool {
-	if a.Kind != b.Kind || a.CustomName != b.CustomName || a.Source != b.Source || a.Version != b.Version || !slices.Equal(a.Command, b.Command) {
+	if a.Kind != b.Kind || a.CustomName != b.CustomName || a.Source != b.Source || a.Version != b.Version || a.Install != b.Install || !slices.Equal(a.Command, b.Command) {
 		return false
 	}
 	if a.Driver == nil || b.Driver == nil {

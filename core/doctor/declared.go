@@ -66,6 +66,12 @@ func declared(entries []contract.Entry, cfg config.Config, facts adapter.Facts) 
 			}
 		case problem != nil:
 			tt.Runs, tt.Reason = RunsNone, problem.Message
+		case route.Kind == adapter.Framework && route.Install != "":
+			// Detected, not installed in the project: what was found and
+			// the project's own install command, nothing else to enable.
+			tt.Runs, tt.Reason = RunsNone, detect(e.Type).Reason
+			out = append(out, tt)
+			continue
 		case route.Kind == adapter.Shell:
 			tt.Runs, tt.Reason = RunsShell, "runs each entry's command through /bin/sh -c"
 		case route.Kind == adapter.Framework:

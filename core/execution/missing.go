@@ -32,6 +32,12 @@ type Missing struct {
 func missingTool(ctx context.Context, env Env, inv Invocation, o Outcome) *Missing {
 	if nf, ok := errors.AsType[*ports.ProgramNotFoundError](o.StartErr); ok {
 		fix := adapter.InstallHint(path.Base(nf.Program))
+		// The project's own framework, which detection found missing,
+		// says how the project installs it (vitest: `npm ci`); only when
+		// the program missing is that framework's, not a wrapper's.
+		if a, ok := inv.runner.(frameworkRunner); ok && a.install != "" && len(inv.Argv) > 0 && nf.Program == inv.Argv[0] {
+			fix = a.install
+		}
 		if fix == "" {
 			fix = fmt.Sprintf("install it, or change the command that names it (under [runners] in %s, or the contract's own command)", config.Path)
 		}

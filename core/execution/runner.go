@@ -92,7 +92,7 @@ func runnerOf(r adapter.Route) runner {
 	case adapter.Envelope:
 		return customRunner{name: r.CustomName}
 	case adapter.Framework:
-		return frameworkRunner{name: r.Driver.Framework().Name, driver: r.Driver, source: r.Source, version: r.Version}
+		return frameworkRunner{name: r.Driver.Framework().Name, driver: r.Driver, source: r.Source, version: r.Version, install: r.Install}
 	}
 	return exitRunner{}
 }
