@@ -61,15 +61,15 @@ func missingTool(ctx context.Context, env Env, inv Invocation, o Outcome) *Missi
 	if err != nil || res.ExitCode <= 0 || res.TimedOut || res.Canceled || res.Signaled {
 		return nil // the probe proved nothing missing
 	}
-	install := strings.TrimSpace(adapter.InstallHint(a.name))
-	if install == "" {
-		install = "install " + a.name
+	m := &Missing{Tool: tool, How: fmt.Sprintf("ah's probe `%s` exited with status %d", shellword.Quote(probe), res.ExitCode), Fix: a.install}
+	if m.Fix == "" {
+		install := strings.TrimSpace(adapter.InstallHint(a.name))
+		if install == "" {
+			install = "install " + a.name
+		}
+		m.Fix = fmt.Sprintf("%s (for `%s`), or set the command under [runners] in %s to a program that has it", install, probe[0], config.Path)
 	}
-	return &Missing{
-		Tool: tool,
-		How:  fmt.Sprintf("ah's probe `%s` exited with status %d", shellword.Quote(probe), res.ExitCode),
-		Fix:  fmt.Sprintf("%s (for `%s`), or set the command under [runners] in %s to a program that has it", install, probe[0], config.Path),
-	}
+	return m
 }
 
 // key identifies a missing tool across jobs.
