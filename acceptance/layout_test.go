@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/espectacular/ah/core/doctor"
+	"github.com/espectacular/ah/core/quality"
 )
 
 // TestReadmeLayout keeps the documentation's layout section (README.md or
@@ -92,10 +92,10 @@ func TestGremlinsVersionPinnedOnce(t *testing.T) {
 	if m == nil {
 		t.Fatal("tools/go.mod does not require github.com/go-gremlins/gremlins")
 	}
-	if m[1] != doctor.GremlinsVersion {
-		t.Errorf("tools/go.mod pins gremlins %s but core/doctor.GremlinsVersion is %s: keep them equal", m[1], doctor.GremlinsVersion)
+	if m[1] != quality.GremlinsVersion {
+		t.Errorf("tools/go.mod pins gremlins %s but core/quality.GremlinsVersion is %s: keep them equal", m[1], quality.GremlinsVersion)
 	}
-	if want := "gremlins/cmd/gremlins@" + doctor.GremlinsVersion; !strings.Contains(readRepoFile(t, "docs/quality.md"), want) {
+	if want := "gremlins/cmd/gremlins@" + quality.GremlinsVersion; !strings.Contains(readRepoFile(t, "docs/quality.md"), want) {
 		t.Errorf("docs/quality.md does not name %s", want)
 	}
 }

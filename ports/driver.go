@@ -79,10 +79,11 @@ type Detector interface {
 // only from the project's own installation, never from PATH nor a
 // download (vitest; seed 003: no global or downloaded fallback).
 type LocalOnly interface {
-	// Missing says why the framework cannot run in repo and names the
-	// command that installs it; "" when the project's installation is
-	// there.
-	Missing(repo fs.FS) string
+	// Missing says why the framework cannot run in repo ("it is not
+	// installed in the project (no node_modules/.bin/vitest)") and how to
+	// install it, naming the command ("install the project's dependencies
+	// with `npm ci`"); both "" when the project's installation is there.
+	Missing(repo fs.FS) (why, fix string)
 }
 
 // Reporter is the reporting half of a driver, used by core/execution to

@@ -12,7 +12,7 @@ import (
 )
 
 // Detection is the adapter evidence of one check, gathered once for every
-// test type in scope before any entry is planned; nil when adapters are off.
+// test type in scope before any entry is routed; nil when adapters are off.
 type Detection struct {
 	facts Facts
 	// types are the test types in scope, sorted.
@@ -86,17 +86,17 @@ func (dt *Detection) decide(cfg config.Config, testType string) Decision {
 	return Resolve(testType, cfg, dt.facts)
 }
 
-// Planner is the entry planner of a check: PlanEntry over the gathered
+// Router is the entry router of a check: RouteEntry over the gathered
 // evidence, or over configured runners alone when adapters are off (dt
 // nil).
-func (dt *Detection) Planner(cfg config.Config) func(contract.Entry) (Plan, *Problem) {
+func (dt *Detection) Router(cfg config.Config) func(contract.Entry) (Route, *Problem) {
 	var detect Detect
 	var drivers []ports.Driver
 	if dt != nil {
 		detect = func(t string) Decision { return dt.decide(cfg, t) }
 		drivers = dt.facts.Drivers
 	}
-	return func(e contract.Entry) (Plan, *Problem) {
-		return PlanEntry(cfg, detect, drivers, e)
+	return func(e contract.Entry) (Route, *Problem) {
+		return RouteEntry(cfg, detect, drivers, e)
 	}
 }

@@ -55,8 +55,9 @@ type Evidence struct {
 	DefaultCommand []string
 	// Missing says why a framework that runs only from the project's own
 	// installation (ports.LocalOnly) cannot run here and how to install
-	// it; "" when it is installed or the driver has no such rule.
-	Missing string
+	// it, and Install is that how alone; both "" when it is installed or
+	// the driver has no such rule.
+	Missing, Install string
 }
 
 // Facts are the evidence for a set of adapters.
@@ -64,7 +65,7 @@ type Facts struct {
 	// Drivers are every known adapter, whether or not evidence was gathered
 	// for it: Resolve needs them to map test types and configured commands.
 	// Detection itself only uses their ports.Detector half; they are whole
-	// drivers because PlanEntry hands the chosen one to execution, which
+	// drivers because RouteEntry hands the chosen one to execution, which
 	// runs it through its Reporter half.
 	Drivers []ports.Driver
 	// Evidence maps an adapter name to what was found for it; an adapter
@@ -93,7 +94,9 @@ func Scan(repo fs.FS, drivers []ports.Driver, only ...string) Facts {
 		wanted = append(wanted, d)
 		e := Evidence{Adapter: name, Manifest: d.Manifest(repo), DefaultCommand: d.DefaultCommand(repo)}
 		if lo, ok := d.(ports.LocalOnly); ok {
-			e.Missing = lo.Missing(repo)
+			if why, fix := lo.Missing(repo); why != "" {
+				e.Missing, e.Install = why+": "+fix, fix
+			}
 		}
 		f.Evidence[name] = e
 	}

@@ -39,6 +39,13 @@ type Decision struct {
 	// rests on probing: its command was not configured, or no adapter was
 	// found. A timeout behind a configured command changes nothing.
 	TimedOut []string
+	// Uninstalled names the adapter the evidence points at when it runs
+	// only from the project's own installation (ports.LocalOnly) and that
+	// is not there; Install says how to install it, and Command is what
+	// would run. Adapter stays "": nothing runnable was found. A run of
+	// Command then fails to start, which names the tool once (issue 37:
+	// missing-tool, not one missing-adapter per binding).
+	Uninstalled, Install string
 }
 
 // Found reports whether an adapter was selected.
@@ -127,13 +134,14 @@ func configured(key string, r config.Runner, named ports.Detector, isNamed bool,
 		Command: slices.Clone(r.Command), CommandConfigured: len(r.Command) > 0, Reason: reason,
 	}
 	if len(dec.Command) == 0 {
+		dec.Command = command(drv, ev)
 		if ev.Missing != "" && ev.Runnable == nil {
-			// No global fallback: the adapter is not found, and the
-			// missing-adapter finding names the install command.
+			// No global fallback: the adapter is not found, and running
+			// its own command names the install command (missing-tool).
+			dec.Uninstalled, dec.Install = dec.Adapter, ev.Install
 			dec.Adapter, dec.Reason = "", reason+", but "+ev.Missing
 			return dec, true
 		}
-		dec.Command = command(drv, ev)
 		dec.TimedOut = slices.Clone(ev.TimedOut)
 	}
 	if ev.Runnable != nil && slices.Equal(ev.Runnable, dec.Command) {
@@ -159,6 +167,7 @@ func detected(d Decision, drv ports.Detector, ev Evidence) Decision {
 	}
 	if ev.Missing != "" && ev.Runnable == nil {
 		d.Source, d.Reason = "", d.Reason+", but "+ev.Missing
+		d.Uninstalled, d.Install, d.Command = name, ev.Install, command(drv, ev)
 		return d
 	}
 	d.Adapter = name

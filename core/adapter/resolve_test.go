@@ -7,6 +7,7 @@ import (
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
 )
@@ -188,4 +189,37 @@ func TestResolve(t *testing.T) {
 			assert.Equal(t, tt.want.Adapter != "", got.Found())
 		})
 	}
+}
+
+// TestResolveNotInstalled (issues 36, 37): a framework that runs only from
+// the project's own installation, pointed at but not installed, is no
+// adapter (never a global fallback), yet the decision keeps what would
+// run and how to install it, so the entry routes to its framework and the
+// run names the missing tool once; by a manifest or by a configured
+// adapter alike.
+func TestResolveNotInstalled(t *testing.T) {
+	missing := adapter.Evidence{Adapter: "vitest", Manifest: true, DefaultCommand: []string{"node_modules/.bin/vitest", "run"},
+		Missing: "it is not installed in the project: install with `npm ci`", Install: "install with `npm ci`"}
+	d := adapter.Resolve("vitest", cfg(nil), facts(missing))
+	assert.False(t, d.Found())
+	assert.Equal(t, "vitest", d.Uninstalled)
+	assert.Equal(t, "install with `npm ci`", d.Install)
+	assert.Equal(t, []string{"node_modules/.bin/vitest", "run"}, d.Command)
+	assert.Equal(t, "the project's manifest declares vitest, but it is not installed in the project: install with `npm ci`", d.Reason)
+
+	d = adapter.Resolve("web", cfg(map[string]config.Runner{"web": {Adapter: "vitest"}}), facts(missing))
+	assert.False(t, d.Found())
+	assert.Equal(t, "vitest", d.Uninstalled)
+	assert.Equal(t, []string{"node_modules/.bin/vitest", "run"}, d.Command)
+
+	r, problem := adapter.RouteEntry(cfg(nil), func(tt string) adapter.Decision { return adapter.Resolve(tt, cfg(nil), facts(missing)) }, fakeDrivers(), contract.Entry{Type: "typescript"})
+	assert.Nil(t, problem, "not installed is no missing-adapter")
+	assert.Equal(t, adapter.Framework, r.Kind)
+	assert.Equal(t, "vitest", r.JudgedBy())
+	assert.Equal(t, "install with `npm ci`", r.Install)
+	assert.Equal(t, []string{"node_modules/.bin/vitest", "run"}, r.Command)
+
+	installed := missing
+	installed.Missing, installed.Install = "", ""
+	assert.Empty(t, adapter.Resolve("vitest", cfg(nil), facts(installed)).Uninstalled)
 }

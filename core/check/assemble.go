@@ -119,7 +119,7 @@ func bindingsOf(u validate.Unit, r validate.Ready, byRef map[string]execution.Ex
 	var out []report.Binding
 	for i, e := range r.Contract.Tests {
 		b := execution.Binding{Capability: u.Capability, Scenario: u.ScenarioRef(), Entry: e}
-		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: r.Plans[i].JudgedBy(), Verdict: report.VerdictFailed}
+		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: r.Routes[i].JudgedBy(), Verdict: report.VerdictFailed}
 		if elsewhere[rb.Ref] {
 			continue
 		}

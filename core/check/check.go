@@ -112,7 +112,7 @@ type Report = report.Report
 
 // Run checks the repository in fsys in stages with plain data between
 // them: scope (units) -> contracts read -> adapter evidence gathered ->
-// validate (findings, ready units with their runner plans) -> plan (jobs) -> execute (job results) -> assemble (report).
+// validate (findings, ready units with their routes) -> plan (jobs) -> execute (job results) -> assemble (report).
 func Run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Report, error) {
 	rep, _, err := run(ctx, fsys, cfg, opts)
 	return rep, err
@@ -145,7 +145,7 @@ func run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, nil, err
 	}
-	v := validate.Validate(cfg, sc, checked, read, detected.Planner(cfg))
+	v := validate.Validate(cfg, sc, checked, read, detected.Router(cfg))
 	v.Findings = append(v.Findings, detected.ProbeTimeouts(cfg, config.Path)...)
 	v.Findings = append(v.Findings, validate.ExpireWaivers(v.Waived, opts.Today)...)
 	v.Findings = append(v.Findings, validate.ScopeFindings(sc.Corpus, cfg.Scope)...)
@@ -156,9 +156,9 @@ func run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	v.Findings, v.Ready = append(v.Findings, stale...), dropStale(v.Ready, stale)
 	if opts.Exec == nil && !opts.Mutation {
 		// Nothing runs: the report needs only which units are ready, so
-		// their contracts and plans go before it is built (issue 40).
+		// their contracts and routes go before it is built (issue 40).
 		for i := range v.Ready {
-			v.Ready[i].Contract, v.Ready[i].Plans = nil, nil
+			v.Ready[i].Contract, v.Ready[i].Routes = nil, nil
 		}
 	}
 	if len(sc.Units) == 0 {
@@ -241,7 +241,7 @@ func digestOf(units []validate.Unit) []shard.Scenario {
 }
 
 // ownerRefs are the refs of each job's owners, the job as core/shard
-// plans it.
+// routes it.
 func ownerRefs(jobs []execution.Job) [][]string {
 	out := make([][]string, len(jobs))
 	for i, j := range jobs {
@@ -344,7 +344,7 @@ func invokeAll(defaultTimeout int, ready []validate.Ready) []runnable {
 				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
 				Scenario: v.ScenarioRef(), Entry: e,
 			}
-			inv, err := execution.Invoke(defaultTimeout, b, v.Plans[i])
+			inv, err := execution.Invoke(defaultTimeout, b, v.Routes[i])
 			entries[i] = invoked{binding: b, inv: inv, err: err}
 		}
 		out[k] = runnable{Ready: v, entries: entries}

@@ -5,7 +5,7 @@
 // The stages (Run): scope resolved, spec trees checked, contracts read
 // (validate.Resolve, CheckSpecs, ReadContracts) -> adapter evidence
 // gathered for every test type in scope (adapter.Gathered), then each
-// entry planned by a pure decision -> validation (validate.Validate),
+// entry routed by a pure decision -> validation (validate.Validate),
 // waivers, [scope] findings, contract-stale (validate.Stale) -> each
 // entry invoked once -> narrowed to what changed files affect
 // (selection.Select, selection.Carry) -> jobs (shard.Pick with --shard)

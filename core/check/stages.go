@@ -50,7 +50,7 @@ func selectionContracts(ready []runnable) []selection.Contract {
 			if x.err == nil {
 				argv = x.inv.Argv
 			}
-			c.Bindings = append(c.Bindings, selection.BindingOf(x.binding.Entry.Type, r.Plans[i], argv))
+			c.Bindings = append(c.Bindings, selection.BindingOf(x.binding.Entry.Type, r.Routes[i], argv))
 		}
 		out = append(out, c)
 	}

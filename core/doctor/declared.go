@@ -38,7 +38,7 @@ type TestType struct {
 }
 
 // declared resolves every test type (and custom runner name) the
-// contracts declare through adapter.PlanEntry, the planner `ah check` uses, so
+// contracts declare through adapter.RouteEntry, the router `ah check` uses, so
 // doctor and check never disagree.
 func declared(entries []contract.Entry, cfg config.Config, facts adapter.Facts) []TestType {
 	detect := func(t string) adapter.Decision { return adapter.Resolve(t, cfg, facts) }
@@ -54,7 +54,7 @@ func declared(entries []contract.Entry, cfg config.Config, facts adapter.Facts) 
 		if e.Type == contract.CustomType {
 			tt.Runner = e.Runner
 		}
-		plan, problem := adapter.PlanEntry(cfg, detect, facts.Drivers, e)
+		route, problem := adapter.RouteEntry(cfg, detect, facts.Drivers, e)
 		switch {
 		case problem != nil && problem.Kind == finding.MissingAdapter:
 			// The check's message points at `ah doctor`; here, say what
@@ -66,17 +66,23 @@ func declared(entries []contract.Entry, cfg config.Config, facts adapter.Facts) 
 			}
 		case problem != nil:
 			tt.Runs, tt.Reason = RunsNone, problem.Message
-		case plan.Kind == adapter.Shell:
+		case route.Kind == adapter.Framework && route.Install != "":
+			// Detected, not installed in the project: what was found and
+			// the project's own install command, nothing else to enable.
+			tt.Runs, tt.Reason = RunsNone, detect(e.Type).Reason
+			out = append(out, tt)
+			continue
+		case route.Kind == adapter.Shell:
 			tt.Runs, tt.Reason = RunsShell, "runs each entry's command through /bin/sh -c"
-		case plan.Kind == adapter.Framework:
+		case route.Kind == adapter.Framework:
 			d := detect(e.Type)
-			tt.Runs, tt.Adapter, tt.Reason = RunsAdapter, plan.Driver.Framework().Name, fmt.Sprintf("%s: %s", d.Source, d.Reason)
-		case plan.Kind == adapter.Envelope:
-			tt.Runs, tt.Reason = RunsCustom, fmt.Sprintf("[runners.custom.%s] prints a JSON envelope", plan.CustomName)
+			tt.Runs, tt.Adapter, tt.Reason = RunsAdapter, route.Driver.Framework().Name, fmt.Sprintf("%s: %s", d.Source, d.Reason)
+		case route.Kind == adapter.Envelope:
+			tt.Runs, tt.Reason = RunsCustom, fmt.Sprintf("[runners.custom.%s] prints a JSON envelope", route.CustomName)
 		default:
 			tt.Runs, tt.Reason = RunsArgv, detect(e.Type).Reason
 		}
-		tt.Command = shellword.Quote(plan.Command) // "" when there is none
+		tt.Command = shellword.Quote(route.Command) // "" when there is none
 		out = append(out, tt)
 	}
 	slices.SortFunc(out, func(a, b TestType) int {

@@ -107,6 +107,9 @@ func Diagnose(ctx context.Context, in Input) (Diagnosis, error) {
 	if c, ok := programsCheck(cfg, in.Programs); ok {
 		r.Checks = append(r.Checks, c)
 	}
+	if c, ok := frameworksCheck(declaredEntries(in.Repo), cfg, in.Facts); ok {
+		r.Checks = append(r.Checks, c)
+	}
 	for _, c := range r.Checks {
 		switch c.Status {
 		case Pass:

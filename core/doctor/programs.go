@@ -6,7 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 )
 
 // RunnerPrograms are the programs the configured runners start (the first
@@ -96,4 +98,27 @@ func ConfiguredButMissing(cfg config.Config, capability string, found map[string
 		}
 	}
 	return nil
+}
+
+// frameworksCheck fails when a test type the contracts declare runs a
+// framework detection found not installed in the project (vitest without
+// node_modules/.bin/vitest, ports.LocalOnly): `ah check --run-tests` names
+// it once as missing-tool, whose next step is `ah doctor`, so doctor must
+// not call the project healthy. Listed only then.
+func frameworksCheck(entries []contract.Entry, cfg config.Config, facts adapter.Facts) (Check, bool) {
+	var msgs []string
+	seen := map[string]bool{}
+	for _, e := range entries {
+		d := adapter.Resolve(e.Type, cfg, facts)
+		if d.Uninstalled == "" || seen[e.Type] {
+			continue
+		}
+		seen[e.Type] = true
+		msgs = append(msgs, fmt.Sprintf("tests.%s runs %s, which is not installed in the project: %s", e.Type, d.Uninstalled, d.Install))
+	}
+	if len(msgs) == 0 {
+		return Check{}, false
+	}
+	slices.Sort(msgs)
+	return Check{Name: "frameworks", Status: Fail, Message: strings.Join(msgs, "; also ")}, true
 }

@@ -14,19 +14,6 @@ import (
 // (issue 16).
 var QualityCapabilities = []string{"mutation", quality.Property, quality.Snapshot}
 
-// GremlinsCommand is the [quality.mutation] command --enable writes for a
-// Go project: gremlins mutates the package given as the contract's args
-// (the module root without args) and writes its JSON report to a file,
-// which the command prints last for ah to read the score from. gremlins
-// runs the package's tests itself, so the generated script is not used.
-// A generous timeout coefficient keeps a loaded machine from turning slow
-// mutant runs into timed-out ones, which the score leaves out.
-var GremlinsCommand = []string{
-	"sh", "-c",
-	`report=$(mktemp) && gremlins unleash --silent --workers 1 --timeout-coefficient 10 --output "$report" "$@" >&2 && cat "$report"; status=$?; rm -f "$report"; exit $status`,
-	"gremlins-score",
-}
-
 // mutationEnabled says why mutation needs no change, or "".
 func mutationEnabled(cfg config.Config) string {
 	if len(cfg.Mutation.Command) > 0 {
@@ -34,12 +21,6 @@ func mutationEnabled(cfg config.Config) string {
 	}
 	return ""
 }
-
-// GremlinsVersion is the gremlins release the written [quality.mutation]
-// block tells to install: the one ah's own tools/go.mod pins and
-// docs/quality.md names (a test keeps the three equal), never @latest,
-// whose output format ah has not read.
-const GremlinsVersion = "v0.6.0"
 
 // qualityEdit is the edit enabling a quality capability: [quality.mutation]
 // with a tool the project's framework supports, or a [runners.<type>]
@@ -53,10 +34,10 @@ func qualityEdit(data []byte, capability string, facts adapter.Facts) edit {
 			return edit{err: fmt.Errorf("no mutation tool is known for this project (detected framework: %s); add [quality.mutation] command to %s by hand: an argv that prints {\"score\": <0..1>} as its last stdout line, with {} standing for a script running a contract's declared tests (see `ah explain quality-mutation`)", orNone(fw), config.Path)}
 		}
 		block := fmt.Sprintf("%s: `ah check --mutation` runs gremlins for each contract with [quality.mutation] enabled = true\n# (its args name the package to mutate) and reports the score; install it with\n# `go install github.com/go-gremlins/gremlins/cmd/gremlins@%s`.\n[quality.mutation]\nthreshold = %v\ncommand = %s\n",
-			header, GremlinsVersion, config.DefaultMutationThreshold, tomlArray(GremlinsCommand))
+			header, quality.GremlinsVersion, config.DefaultMutationThreshold, tomlArray(quality.GremlinsCommand))
 		return appendEdit(data, block, fmt.Sprintf("enabled mutation: added [quality.mutation] with a gremlins command to %s", config.Path),
 			func(doc map[string]any) {
-				set(doc, map[string]any{"threshold": config.DefaultMutationThreshold, "command": toAny(GremlinsCommand)}, "quality", "mutation")
+				set(doc, map[string]any{"threshold": config.DefaultMutationThreshold, "command": toAny(quality.GremlinsCommand)}, "quality", "mutation")
 			})
 	}
 	if fw == "" {

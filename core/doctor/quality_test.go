@@ -10,6 +10,7 @@ import (
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/doctor"
+	"github.com/espectacular/ah/core/quality"
 )
 
 // TestEnableQuality: issue 16. `--enable mutation|property|snapshot` writes
@@ -27,7 +28,7 @@ func TestEnableQuality(t *testing.T) {
 		check    func(t *testing.T, c config.Config)
 	}{
 		{"mutation on a Go project runs gremlins", "mutation", goProject, func(t *testing.T, c config.Config) {
-			assert.Equal(t, doctor.GremlinsCommand, c.Mutation.Command)
+			assert.Equal(t, quality.GremlinsCommand, c.Mutation.Command)
 			assert.InDelta(t, 0.8, c.Mutation.Threshold, 1e-9)
 			assert.False(t, c.Mutation.Enabled, "no project-wide run unless asked")
 		}},

@@ -52,31 +52,31 @@ func (inv Invocation) key() string {
 	return fmt.Sprintf("%q\x00%q\x00%d\x00%s", inv.Argv, inv.Env, inv.Timeout, inv.runner.key())
 }
 
-// Invoke turns a binding and its resolved runner plan into an invocation:
-// shell entries run through /bin/sh -c; every other kind runs the plan's
+// Invoke turns a binding and its route (adapter.Route) into an invocation:
+// shell entries run through /bin/sh -c; every other kind runs the route's
 // argv prefix followed by the entry's flags split by POSIX shell-word rules.
 // defaultTimeout is [execution] default_timeout_seconds, the bound of an
 // entry that sets no timeout_seconds.
-func Invoke(defaultTimeout int, b Binding, p adapter.Plan) (Invocation, error) {
+func Invoke(defaultTimeout int, b Binding, r adapter.Route) (Invocation, error) {
 	e := b.Entry
 	timeout := defaultTimeout
 	if e.TimeoutSeconds > 0 {
 		timeout = e.TimeoutSeconds
 	}
-	inv := Invocation{Type: e.Type, Timeout: timeoutOf(timeout), runner: runnerOf(p)}
-	if p.Kind == adapter.Shell {
+	inv := Invocation{Type: e.Type, Timeout: timeoutOf(timeout), runner: runnerOf(r)}
+	if r.Kind == adapter.Shell {
 		inv.Argv = append(append([]string{}, Shell...), e.Command)
 		inv.Command = e.Command
 		return inv, nil
 	}
-	if len(p.Command) == 0 {
+	if len(r.Command) == 0 {
 		return inv, fmt.Errorf("tests.%s[%d] has no runner configured", e.Type, e.Index)
 	}
 	flags, err := shellword.Split(e.Flags)
 	if err != nil {
 		return inv, fmt.Errorf("tests.%s[%d].flags %q: %w", e.Type, e.Index, e.Flags, err)
 	}
-	inv.Argv = append(append([]string{}, p.Command...), flags...)
+	inv.Argv = append(append([]string{}, r.Command...), flags...)
 	inv.Flags = append([]string{}, flags...)
 	inv.Command = shellword.Quote(inv.Argv)
 	return inv, nil

@@ -73,7 +73,7 @@ func TestResolveCustomRunner(t *testing.T) {
 			inv, err := resolve(cfg, customBinding("a", tt.entry))
 			require.NoError(t, err)
 			assert.Equal(t, tt.wantArgv, inv.Argv)
-			p, problem := adapter.PlanEntry(cfg, nil, nil, tt.entry)
+			p, problem := adapter.RouteEntry(cfg, nil, nil, tt.entry)
 			require.Nil(t, problem)
 			assert.Equal(t, tt.wantCustom, p.CustomName)
 		})

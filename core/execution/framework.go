@@ -31,10 +31,14 @@ type frameworkRunner struct {
 	// source is how the adapter was selected (ports.Source*); version the
 	// framework version, when known.
 	source, version string
+	// install says how to install the framework when detection found it
+	// not installed in the project (adapter.Route.Install): the fix of
+	// the missing-tool finding when its program will not start.
+	install string
 }
 
 func (a frameworkRunner) key() string {
-	return a.name + "\x00" + a.source + "\x00" + a.version
+	return a.name + "\x00" + a.source + "\x00" + a.version + "\x00" + a.install
 }
 
 // Describe adds the adapter to an execution record.

@@ -14,7 +14,7 @@ import (
 // resolve invokes b with the runner core/runner resolves from cfg alone
 // (no adapters).
 func resolve(cfg config.Config, b execution.Binding) (execution.Invocation, error) {
-	p, problem := adapter.PlanEntry(cfg, nil, nil, b.Entry)
+	p, problem := adapter.RouteEntry(cfg, nil, nil, b.Entry)
 	if problem != nil {
 		return execution.Invocation{}, errors.New(problem.Message)
 	}
@@ -23,7 +23,7 @@ func resolve(cfg config.Config, b execution.Binding) (execution.Invocation, erro
 
 // resolveAdapter invokes b through driver d with command as its argv prefix.
 func resolveAdapter(cfg config.Config, b execution.Binding, command []string, d ports.Driver, source, version string) (execution.Invocation, error) {
-	return execution.Invoke(cfg.DefaultTimeoutSeconds, b, adapter.Plan{Kind: adapter.Framework, Command: command, Driver: d, Source: source, Version: version})
+	return execution.Invoke(cfg.DefaultTimeoutSeconds, b, adapter.Route{Kind: adapter.Framework, Command: command, Driver: d, Source: source, Version: version})
 }
 
 // schedule runs jobs' declared argv through proc on the scheduler alone and

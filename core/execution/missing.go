@@ -32,6 +32,12 @@ type Missing struct {
 func missingTool(ctx context.Context, env Env, inv Invocation, o Outcome) *Missing {
 	if nf, ok := errors.AsType[*ports.ProgramNotFoundError](o.StartErr); ok {
 		fix := adapter.InstallHint(path.Base(nf.Program))
+		// The project's own framework, which detection found missing,
+		// says how the project installs it (vitest: `npm ci`); only when
+		// the program missing is that framework's, not a wrapper's.
+		if a, ok := inv.runner.(frameworkRunner); ok && a.install != "" && len(inv.Argv) > 0 && nf.Program == inv.Argv[0] {
+			fix = a.install
+		}
 		if fix == "" {
 			fix = fmt.Sprintf("install it, or change the command that names it (under [runners] in %s, or the contract's own command)", config.Path)
 		}
@@ -55,15 +61,15 @@ func missingTool(ctx context.Context, env Env, inv Invocation, o Outcome) *Missi
 	if err != nil || res.ExitCode <= 0 || res.TimedOut || res.Canceled || res.Signaled {
 		return nil // the probe proved nothing missing
 	}
-	install := strings.TrimSpace(adapter.InstallHint(a.name))
-	if install == "" {
-		install = "install " + a.name
+	m := &Missing{Tool: tool, How: fmt.Sprintf("ah's probe `%s` exited with status %d", shellword.Quote(probe), res.ExitCode), Fix: a.install}
+	if m.Fix == "" {
+		install := strings.TrimSpace(adapter.InstallHint(a.name))
+		if install == "" {
+			install = "install " + a.name
+		}
+		m.Fix = fmt.Sprintf("%s (for `%s`), or set the command under [runners] in %s to a program that has it", install, probe[0], config.Path)
 	}
-	return &Missing{
-		Tool: tool,
-		How:  fmt.Sprintf("ah's probe `%s` exited with status %d", shellword.Quote(probe), res.ExitCode),
-		Fix:  fmt.Sprintf("%s (for `%s`), or set the command under [runners] in %s to a program that has it", install, probe[0], config.Path),
-	}
+	return m
 }
 
 // key identifies a missing tool across jobs.

@@ -1,11 +1,15 @@
 package execution_test
 
 import (
+	"context"
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/espectacular/ah/core/adapter"
+	"github.com/espectacular/ah/core/execution"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/ports"
 	"github.com/espectacular/ah/ports/portstest"
@@ -77,4 +81,34 @@ func TestMissingToolNamedOnce(t *testing.T) {
 	for _, f := range r.Findings {
 		assert.Equal(t, finding.TestFailing, f.Kind)
 	}
+}
+
+// TestMissingProjectFramework (issue 37): a framework detection found not
+// installed in the project (adapter.Route.Install) runs its own command,
+// which will not start; the missing-tool finding then says how the
+// project installs it. A missing wrapper is named as itself, with no
+// framework's fix.
+func TestMissingProjectFramework(t *testing.T) {
+	b := fwBinding("a", "t::a")
+	run := func(t *testing.T, wrapper []string) execution.Results {
+		proc := &portstest.Process{Func: func(_ context.Context, cmd ports.Command) (ports.Result, error) {
+			return ports.Result{ExitCode: -1}, &ports.ProgramNotFoundError{Program: cmd.Argv[0], Err: errors.New("start: no such file")}
+		}}
+		route := adapter.Route{Kind: adapter.Framework, Command: []string{"node_modules/.bin/fw", "run"}, Driver: fw(nil), Install: "install the project's dependencies with `npm ci`"}
+		inv, err := execution.Invoke(60, b, route)
+		require.NoError(t, err)
+		env := execution.Env{Process: proc, Dir: "/repo", Scratch: &portstest.Scratch{}, Wrapper: wrapper}
+		return execution.Run(t.Context(), env, execution.Plan([]execution.Binding{b}, []execution.Invocation{inv}), execution.Options{Workers: 1})
+	}
+	r := run(t, nil)
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, finding.MissingTool, r.Findings[0].Kind)
+	assert.Equal(t, "tests.python[0] of .espectacular/c/a.toml could not run: `node_modules/.bin/fw` is not installed here (start: no such file): "+
+		"install the project's dependencies with `npm ci`; no test ran, so this says nothing about the code", r.Findings[0].Message)
+
+	r = run(t, []string{"nix-shell-run"})
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, finding.MissingTool, r.Findings[0].Kind)
+	assert.Contains(t, r.Findings[0].Message, "`nix-shell-run` is not installed here")
+	assert.NotContains(t, r.Findings[0].Message, "npm ci", "the wrapper is missing, not the framework")
 }

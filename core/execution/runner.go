@@ -86,13 +86,13 @@ func (st Started) shownArgv() []string {
 	return out
 }
 
-// runnerOf is the runner value of a resolved plan.
-func runnerOf(p adapter.Plan) runner {
-	switch p.Kind {
+// runnerOf is the runner value of a route.
+func runnerOf(r adapter.Route) runner {
+	switch r.Kind {
 	case adapter.Envelope:
-		return customRunner{name: p.CustomName}
+		return customRunner{name: r.CustomName}
 	case adapter.Framework:
-		return frameworkRunner{name: p.Driver.Framework().Name, driver: p.Driver, source: p.Source, version: p.Version}
+		return frameworkRunner{name: r.Driver.Framework().Name, driver: r.Driver, source: r.Source, version: r.Version, install: r.Install}
 	}
 	return exitRunner{}
 }

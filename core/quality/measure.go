@@ -53,9 +53,26 @@ func Measure(ctx context.Context, m Measurement, contracts []Contract) []finding
 	mc := m.Tool
 	var out []finding.Finding
 	var all []Test
+	// Once a run proves the tool missing, the other targets are not run:
+	// they are named with it, once, at the end (missing.go).
+	var lacking []Target
+	var first Run
+	var mt *missing
+	measure := func(t Target, tests []Test, args []string, threshold float64) {
+		if mt != nil {
+			lacking = append(lacking, t)
+			return
+		}
+		r := m.runTool(ctx, tests, args)
+		if mt = m.missingTool(ctx, r); mt != nil {
+			lacking, first = append(lacking, t), r
+			return
+		}
+		out = append(out, Judge(t, r, threshold, m.ConfigPath))
+	}
 	for _, c := range contracts {
 		if ctx.Err() != nil {
-			return out
+			break
 		}
 		all = append(all, c.Tests...)
 		if !c.Mutation.Enabled {
@@ -69,10 +86,13 @@ func Measure(ctx context.Context, m Measurement, contracts []Contract) []finding
 		if th := c.Mutation.Threshold; th != nil {
 			threshold = *th
 		}
-		out = append(out, Judge(c.Target, m.runTool(ctx, c.Tests, c.Mutation.Args), threshold, m.ConfigPath))
+		measure(c.Target, c.Tests, c.Mutation.Args, threshold)
 	}
 	if mc.Enabled && len(mc.Command) > 0 && len(all) > 0 && ctx.Err() == nil {
-		out = append(out, Judge(Target{}, m.runTool(ctx, all, nil), mc.Threshold, m.ConfigPath))
+		measure(Target{}, all, nil, mc.Threshold)
+	}
+	if mt != nil {
+		out = append(out, missingFindings(lacking, first, mt, m.ConfigPath)...)
 	}
 	return out
 }

@@ -25,7 +25,7 @@ func (graphDriver) Graph(context.Context, ports.Process, string, [][]string) (po
 // on it.
 func TestBindingOf(t *testing.T) {
 	drv := &graphDriver{portstest.Driver{Adapter: "fw"}}
-	framework := adapter.Plan{Kind: adapter.Framework, Command: []string{"fw"}, Driver: drv}
+	framework := adapter.Route{Kind: adapter.Framework, Command: []string{"fw"}, Driver: drv}
 	argv := []string{"fw", "tests/a_test"}
 
 	b := selection.BindingOf("unit", framework, argv)
@@ -36,12 +36,12 @@ func TestBindingOf(t *testing.T) {
 	b = selection.BindingOf("unit", framework, nil)
 	assert.Equal(t, selection.Binding{Framework: "fw"}, b, "not invocable: no argv, no graph")
 
-	b = selection.BindingOf("shell", adapter.Plan{Kind: adapter.Shell}, []string{"/bin/sh", "-c", "tests/run.sh"})
+	b = selection.BindingOf("shell", adapter.Route{Kind: adapter.Shell}, []string{"/bin/sh", "-c", "tests/run.sh"})
 	assert.Equal(t, selection.Binding{Framework: "shell"}, b, "a shell command names no files")
 
-	b = selection.BindingOf("e2e", adapter.Plan{Kind: adapter.Envelope, Command: []string{"run"}}, []string{"run", "x"})
+	b = selection.BindingOf("e2e", adapter.Route{Kind: adapter.Envelope, Command: []string{"run"}}, []string{"run", "x"})
 	assert.Equal(t, selection.Binding{Framework: "custom", Argv: []string{"run", "x"}}, b)
 
-	b = selection.BindingOf("lint", adapter.Plan{Kind: adapter.Argv, Command: []string{"make"}}, []string{"make", "lint"})
+	b = selection.BindingOf("lint", adapter.Route{Kind: adapter.Argv, Command: []string{"make"}}, []string{"make", "lint"})
 	assert.Equal(t, selection.Binding{Framework: "lint", Argv: []string{"make", "lint"}}, b, "a generic runner is named by its type")
 }

@@ -3,7 +3,7 @@
 // unit arguments narrowing them; Resolve) -> the checks over the spec trees
 // (CheckSpecs) -> every contract read and checked on its own
 // (ReadContracts) -> the validation of the correspondence between scenarios
-// and contracts, each test entry planned by the caller's resolver
+// and contracts, each test entry routed by the caller's resolver
 // (Validate), the units left ready to run. Beside it, waivers past their
 // date (ExpireWaivers), [scope] entries matching nothing (ScopeFindings)
 // and contract-stale derived contracts (Stale). core/check calls these in

@@ -70,19 +70,19 @@ type unhashable struct {
 	args []string
 }
 
-// Units resolving to equal plans share one list; a different plan gets a
+// Units resolving to equal routes share one list; a different route gets a
 // list of its own, and a driver of a type == cannot compare is never
 // compared (it would panic), only told apart.
-func TestPlanListsShare(t *testing.T) {
-	var l planLists
-	shell := []adapter.Plan{{Kind: adapter.Shell}}
+func TestRouteListsShare(t *testing.T) {
+	var l routeLists
+	shell := []adapter.Route{{Kind: adapter.Shell}}
 	first := l.share(shell)
-	second := l.share([]adapter.Plan{{Kind: adapter.Shell}})
-	assert.Same(t, &first[0], &second[0], "equal plans, two lists")
-	fw := []adapter.Plan{{Kind: adapter.Framework, Command: []string{"go", "test"}, Driver: unhashable{args: []string{"x"}}}}
+	second := l.share([]adapter.Route{{Kind: adapter.Shell}})
+	assert.Same(t, &first[0], &second[0], "equal routes, two lists")
+	fw := []adapter.Route{{Kind: adapter.Framework, Command: []string{"go", "test"}, Driver: unhashable{args: []string{"x"}}}}
 	third := l.share(fw)
 	assert.NotSame(t, &first[0], &third[0])
-	fourth := l.share([]adapter.Plan{{Kind: adapter.Framework, Command: []string{"go", "test"}, Driver: unhashable{args: []string{"x"}}}})
+	fourth := l.share([]adapter.Route{{Kind: adapter.Framework, Command: []string{"go", "test"}, Driver: unhashable{args: []string{"x"}}}})
 	assert.NotSame(t, &third[0], &fourth[0], "drivers that cannot be compared are not the same")
 	assert.Equal(t, fw, fourth)
 }

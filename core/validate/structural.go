@@ -35,8 +35,8 @@ type Ready struct {
 	// memory on a large corpus (issue 29).
 	*Unit
 	Contract *Kept
-	// Plans are the runner plans of Contract.Tests, in order.
-	Plans []adapter.Plan
+	// Routes are the routes of Contract.Tests, in order.
+	Routes []adapter.Route
 }
 
 // Validation is the outcome of the validate stage.
@@ -48,8 +48,8 @@ type Validation struct {
 	Waived map[string]Waived
 }
 
-// entryResolver resolves one test entry to its runner plan (adapter.PlanEntry).
-type entryResolver func(contract.Entry) (adapter.Plan, *adapter.Problem)
+// entryResolver resolves one test entry to its route (adapter.RouteEntry).
+type entryResolver func(contract.Entry) (adapter.Route, *adapter.Problem)
 
 // Kept is what the later stages use of a decoded contract (its tests, its
 // mutation settings, its waiver, what supersedes it): one is held per
@@ -174,7 +174,7 @@ func Validate(cfg config.Config, r Resolved, checked Checked, read []ReadContrac
 	// The contract paths the units claim, sorted: a map of every path was
 	// a tenth of the check's peak heap on a large corpus (issue 40).
 	claimed := make([]string, 0, len(r.Units))
-	var shared planLists
+	var shared routeLists
 	ready := make([]Ready, 0, len(r.Units))
 	waived := map[string]Waived{}
 	for i := range r.Units {
@@ -246,51 +246,51 @@ func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
 
 // checkUnit validates one scenario's contract. ok is true when nothing
 // blocks running its tests (warnings do not block); the unit then carries
-// the runner plan of each entry.
-func checkUnit(u *Unit, read *ReadContract, resolveEntry entryResolver, shared *planLists) (Ready, []finding.Finding, bool) {
+// the route of each entry.
+func checkUnit(u *Unit, read *ReadContract, resolveEntry entryResolver, shared *routeLists) (Ready, []finding.Finding, bool) {
 	out, c, ok := slices.Clone(read.findings), read.contract, read.ok
 	v := Ready{Unit: u, Contract: c}
 	if !ok {
 		return v, out, false
 	}
-	plans := shared.scratch[:0]
+	routes := shared.scratch[:0]
 	for _, e := range c.Tests {
 		p, problem := resolveEntry(e)
 		if problem != nil {
 			out = append(out, unitFinding(*u, problem.Kind, problem.Message))
 			ok = false
 		}
-		plans = append(plans, p)
+		routes = append(routes, p)
 	}
-	shared.scratch = plans
-	v.Plans = shared.share(plans)
+	shared.scratch = routes
+	v.Routes = shared.share(routes)
 	return v, out, ok
 }
 
-// planLists hands out the plan lists of the units validated one after
-// another: the units of a corpus mostly resolve to the same plans (one
+// routeLists hands out the route lists of the units validated one after
+// another: the units of a corpus mostly resolve to the same routes (one
 // framework, one runner), and one list is then held for all of them
 // rather than one per unit (issue 40). Plan lists are never written once
 // made.
-type planLists struct {
+type routeLists struct {
 	// last is the list handed out last; scratch is where the next is
 	// resolved.
-	last, scratch []adapter.Plan
+	last, scratch []adapter.Route
 }
 
-// share returns a list equal to plans that outlives the next call: the
+// share returns a list equal to routes that outlives the next call: the
 // last one when it is equal, else a copy.
-func (l *planLists) share(plans []adapter.Plan) []adapter.Plan {
-	if l.last == nil || !slices.EqualFunc(l.last, plans, samePlan) {
-		l.last = slices.Clone(plans)
+func (l *routeLists) share(routes []adapter.Route) []adapter.Route {
+	if l.last == nil || !slices.EqualFunc(l.last, routes, sameRoute) {
+		l.last = slices.Clone(routes)
 	}
 	return l.last
 }
 
-// samePlan reports whether two plans are equal. Drivers are compared only
+// sameRoute reports whether two routes are equal. Drivers are compared only
 // when their type is comparable (== would panic on another).
-func samePlan(a, b adapter.Plan) bool {
-	if a.Kind != b.Kind || a.CustomName != b.CustomName || a.Source != b.Source || a.Version != b.Version || !slices.Equal(a.Command, b.Command) {
+func sameRoute(a, b adapter.Route) bool {
+	if a.Kind != b.Kind || a.CustomName != b.CustomName || a.Source != b.Source || a.Version != b.Version || a.Install != b.Install || !slices.Equal(a.Command, b.Command) {
 		return false
 	}
 	if a.Driver == nil || b.Driver == nil {

@@ -1,7 +1,6 @@
 package pytest
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/espectacular/ah/drivers/graphscript"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -24,9 +24,6 @@ const GraphTimeout = 2 * time.Minute
 //
 //go:embed graph.py
 var graphScript string
-
-// graphPrefix starts the script's one line of output.
-const graphPrefix = "ah-pytest-graph "
 
 // ConfigFiles change what every pytest run does: base names, anywhere.
 var ConfigFiles = []string{
@@ -100,12 +97,8 @@ func (Driver) Graph(ctx context.Context, proc ports.Process, dir string, argvs [
 			}
 		}
 	}
-	all := make([]int, len(g.Nodes))
-	for n := range all {
-		all[n] = n
-	}
 	for _, i := range everything {
-		g.Uses[i] = slices.Clone(all)
+		graphscript.UseAll(&g, i)
 	}
 	for i := range g.Uses {
 		slices.Sort(g.Uses[i])
@@ -164,41 +157,24 @@ type graphOutput struct {
 	} `json:"bindings"`
 }
 
+// Covers implements graphscript.Output.
+func (o *graphOutput) Covers() int { return len(o.Bindings) }
+
+// script is graph.py's run and its line.
+var script = graphscript.Script{Name: "the pytest import graph", Prefix: "ah-pytest-graph ", Timeout: GraphTimeout, Says: lastLine}
+
 func runGraph(ctx context.Context, proc ports.Process, dir string, interp []string, input [][]string) (graphOutput, error) {
 	list, _ := json.Marshal(input)
 	cmd := slices.Concat(interp, []string{"-c", graphScript, string(list)})
 	if slices.Contains(interp, shebangScript) {
 		cmd = slices.Concat(interp, []string{graphScript, string(list)})
 	}
-	var out bytes.Buffer
-	res, err := proc.Run(ctx, ports.Command{Argv: cmd, Dir: dir, Timeout: GraphTimeout, Stdout: &out, Env: []string{"PYTHONDONTWRITEBYTECODE=1"}})
-	switch {
-	case err != nil:
-		return graphOutput{}, fmt.Errorf("`%s` could not start (%v)", interp[0], err)
-	case res.TimedOut:
-		return graphOutput{}, fmt.Errorf("the pytest import graph took longer than %s", GraphTimeout)
-	case res.Canceled:
-		return graphOutput{}, ctx.Err()
-	case res.ExitCode != 0:
-		return graphOutput{}, fmt.Errorf("the pytest import graph (%s) exited %d: %s", interp[0], res.ExitCode, lastLine(res.Stderr))
-	}
 	var o graphOutput
-	found := false
-	for line := range strings.SplitSeq(out.String(), "\n") {
-		if rest, ok := strings.CutPrefix(line, graphPrefix); ok {
-			if err := json.Unmarshal([]byte(rest), &o); err != nil {
-				return graphOutput{}, fmt.Errorf("the pytest import graph is not JSON (%v)", err)
-			}
-			found = true
-		}
+	if err := script.Run(ctx, proc, ports.Command{Argv: cmd, Dir: dir, Env: []string{"PYTHONDONTWRITEBYTECODE=1"}}, interp[0], len(input), &o); err != nil {
+		return graphOutput{}, err
 	}
-	switch {
-	case !found:
-		return graphOutput{}, fmt.Errorf("the pytest import graph printed nothing")
-	case len(o.Bindings) != len(input):
-		return graphOutput{}, fmt.Errorf("the pytest import graph covers %d of %d bindings", len(o.Bindings), len(input))
-	case !sameDir(dir, o.Root):
-		return graphOutput{}, fmt.Errorf("the pytest import graph ran in %s, not %s", o.Root, dir)
+	if !sameDir(dir, o.Root) {
+		return graphOutput{}, fmt.Errorf("%s ran in %s, not %s", script.Name, o.Root, dir)
 	}
 	return o, nil
 }

@@ -63,14 +63,15 @@ var _ ports.LocalOnly = Driver{}
 // Missing implements ports.LocalOnly: without node_modules/.bin/vitest,
 // the command that installs the project's dependencies as its lockfile
 // says, or that adds vitest when package.json does not declare it.
-func (d Driver) Missing(repo fs.FS) string {
+func (d Driver) Missing(repo fs.FS) (why, fix string) {
 	if hasLocalBin(repo) {
-		return ""
+		return "", ""
 	}
+	const never = " (a vitest on PATH is never run)"
 	if !d.Manifest(repo) {
-		return "vitest is not installed in the project (no " + localBin + "): add it with `" + addCommand(repo) + "`; a vitest on PATH is never run"
+		return "vitest is not installed in the project (no " + localBin + ")", "add it with `" + addCommand(repo) + "`" + never
 	}
-	return "it is not installed in the project (no " + localBin + "): install the project's dependencies with `" + installCommand(repo) + "`; a vitest on PATH is never run"
+	return "it is not installed in the project (no " + localBin + ")", "install the project's dependencies with `" + installCommand(repo) + "`" + never
 }
 
 // lockfiles maps each package manager's lockfile to the command that

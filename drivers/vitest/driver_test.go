@@ -108,7 +108,8 @@ func TestDetection(t *testing.T) {
 func TestMissing(t *testing.T) {
 	d := vitest.New()
 	declared := `{"devDependencies": {"vitest": "4"}}`
-	assert.Empty(t, d.Missing(fstest.MapFS{"node_modules/.bin/vitest": {Data: []byte("x")}}))
+	why, fix := d.Missing(fstest.MapFS{"node_modules/.bin/vitest": {Data: []byte("x")}})
+	assert.Empty(t, why+fix)
 	for lock, want := range map[string]string{
 		"": "`npm install`", "package-lock.json": "`npm ci`", "pnpm-lock.yaml": "`pnpm install --frozen-lockfile`",
 		"yarn.lock": "`yarn install --frozen-lockfile`", "bun.lock": "`bun install --frozen-lockfile`",
@@ -117,9 +118,13 @@ func TestMissing(t *testing.T) {
 		if lock != "" {
 			repo[lock] = &fstest.MapFile{Data: []byte("x")}
 		}
-		assert.Contains(t, d.Missing(repo), want, "lockfile %q", lock)
+		why, fix := d.Missing(repo)
+		assert.Equal(t, "it is not installed in the project (no node_modules/.bin/vitest)", why)
+		assert.Equal(t, "install the project's dependencies with "+want+" (a vitest on PATH is never run)", fix, "lockfile %q", lock)
 	}
-	assert.Contains(t, d.Missing(fstest.MapFS{}), "`npm install -D vitest`")
+	why, fix = d.Missing(fstest.MapFS{})
+	assert.Equal(t, "vitest is not installed in the project (no node_modules/.bin/vitest)", why)
+	assert.Equal(t, "add it with `npm install -D vitest` (a vitest on PATH is never run)", fix)
 }
 
 // An option vitest rejects leaves no report; its CACError line is a usage

@@ -1,7 +1,6 @@
 package vitest
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/espectacular/ah/drivers/argv"
+	"github.com/espectacular/ah/drivers/graphscript"
 	"github.com/espectacular/ah/ports"
 )
 
@@ -26,8 +26,8 @@ const GraphTimeout = 2 * time.Minute
 //go:embed graph.mjs
 var graphScript string
 
-// graphPrefix starts the script's one line of output.
-const graphPrefix = "ah-vitest-graph "
+// script is graph.mjs's run and its line.
+var script = graphscript.Script{Name: "vitest's module graph", Prefix: "ah-vitest-graph ", Timeout: GraphTimeout, Says: errorLine}
 
 // ConfigFiles change what every vitest run does: base names, anywhere.
 var ConfigFiles = []string{
@@ -61,19 +61,11 @@ func (Driver) Graph(ctx context.Context, proc ports.Process, dir string, argvs [
 	}
 	list, _ := json.Marshal(filters)
 	cmd := []string{"node", "--input-type=module", "-e", graphScript, string(list)}
-	var out bytes.Buffer
-	res, err := proc.Run(ctx, ports.Command{Argv: cmd, Dir: dir, Timeout: GraphTimeout, Stdout: &out, Env: []string{"NO_COLOR=1"}})
-	switch {
-	case err != nil:
-		return ports.Graph{}, fmt.Errorf("`node` could not start (%v)", err)
-	case res.TimedOut:
-		return ports.Graph{}, fmt.Errorf("vitest's module graph took longer than %s", GraphTimeout)
-	case res.Canceled:
-		return ports.Graph{}, ctx.Err()
-	case res.ExitCode != 0:
-		return ports.Graph{}, fmt.Errorf("vitest's module graph (node) exited %d: %s", res.ExitCode, errorLine(res.Stderr))
+	var o graphOutput
+	if err := script.Run(ctx, proc, ports.Command{Argv: cmd, Dir: dir, Env: []string{"NO_COLOR=1"}}, "node", len(filters), &o); err != nil {
+		return ports.Graph{}, err
 	}
-	return readGraph(out.Bytes(), dir, len(filters))
+	return graphOf(o, dir)
 }
 
 // fileFilters are the file filters of a vitest argv: its words after the
@@ -113,6 +105,9 @@ type graphOutput struct {
 	Bindings []graphBinding `json:"bindings"`
 }
 
+// Covers implements graphscript.Output.
+func (o *graphOutput) Covers() int { return len(o.Bindings) }
+
 // graphBinding is what one binding's tests read through vitest: Files
 // (modules, mocks, snapshots, .env files; some may not exist, as when a
 // change deletes them), Dirs that claim every file below them (a glob's
@@ -124,25 +119,12 @@ type graphBinding struct {
 	All   bool     `json:"all"`
 }
 
-func readGraph(stdout []byte, dir string, n int) (ports.Graph, error) {
-	var o graphOutput
-	found := false
-	for line := range strings.SplitSeq(string(stdout), "\n") {
-		if rest, ok := strings.CutPrefix(line, graphPrefix); ok {
-			if err := json.Unmarshal([]byte(rest), &o); err != nil {
-				return ports.Graph{}, fmt.Errorf("vitest's module graph is not JSON (%v)", err)
-			}
-			found = true
-		}
-	}
-	switch {
-	case !found:
-		return ports.Graph{}, fmt.Errorf("vitest's module graph printed nothing")
-	case len(o.Bindings) != n:
-		return ports.Graph{}, fmt.Errorf("vitest's module graph covers %d of %d bindings", len(o.Bindings), n)
-	case !slices.Equal(o.Triggers, defaultTriggers):
+// graphOf is the graph graph.mjs's line o describes, run in dir.
+func graphOf(o graphOutput, dir string) (ports.Graph, error) {
+	if !slices.Equal(o.Triggers, defaultTriggers) {
 		return ports.Graph{}, fmt.Errorf("forceRerunTriggers %v are not vitest's defaults", o.Triggers)
 	}
+	n := len(o.Bindings)
 	root, ok := within(dir, o.Root)
 	if !ok {
 		return ports.Graph{}, fmt.Errorf("vitest's root %s is outside %s", o.Root, dir)
@@ -202,10 +184,7 @@ func readGraph(stdout []byte, dir string, n int) (ports.Graph, error) {
 	}
 	for i, b := range o.Bindings {
 		if b.All {
-			g.Uses[i] = make([]int, len(g.Nodes))
-			for m := range g.Nodes {
-				g.Uses[i][m] = m
-			}
+			graphscript.UseAll(&g, i)
 		}
 	}
 	return g, nil

@@ -1,8 +1,8 @@
 package adapter
 
-// PlanEntry decides, in one place, how a contract's test entry runs: which
+// RouteEntry decides, in one place, how a contract's test entry runs: which
 // Kind, which argv prefix, which adapter. The structural check reports the
-// Problem of an entry that cannot run; execution consumes the Plan of one
+// Problem of an entry that cannot run; execution consumes the Route of one
 // that can, so the two never disagree.
 
 import (
@@ -36,8 +36,8 @@ const (
 	Framework
 )
 
-// Plan is how one test entry runs.
-type Plan struct {
+// Route is how one test entry runs.
+type Route struct {
 	Kind Kind
 	// Command is the argv prefix the entry's flags follow (empty for
 	// Shell).
@@ -49,15 +49,20 @@ type Plan struct {
 	// judges the job through its Reporter half.
 	Driver          ports.Driver
 	Source, Version string
+	// Install says how to install the framework when detection found it
+	// is not installed in the project (Decision.Uninstalled): the entry
+	// still routes to its framework, whose command will not start, and
+	// the run names the tool once with this fix (issue 37).
+	Install string
 }
 
 // JudgedBy names what judges an entry run this way beyond its exit
 // status: the framework adapter, or "custom" for a custom runner's
 // envelope; empty for shell and generic runners.
-func (p Plan) JudgedBy() string {
-	switch p.Kind {
+func (r Route) JudgedBy() string {
+	switch r.Kind {
 	case Framework:
-		return p.Driver.Framework().Name
+		return r.Driver.Framework().Name
 	case Envelope:
 		return contract.CustomType
 	}
@@ -74,18 +79,19 @@ type Problem struct {
 // are off, so only configured runners count.
 type Detect func(testType string) Decision
 
-// PlanEntry decides how entry e runs. The first rule that applies wins:
+// RouteEntry decides how entry e runs. The first rule that applies wins:
 // shell; [[tests.custom]] names a custom runner block; an adapter the
-// decision selected; a [runners] argv; a custom runner of the type's name.
-func PlanEntry(cfg config.Config, detect Detect, drivers []ports.Driver, e contract.Entry) (Plan, *Problem) {
+// decision selected, or the one it found not installed (its run names the
+// missing tool); a [runners] argv; a custom runner of the type's name.
+func RouteEntry(cfg config.Config, detect Detect, drivers []ports.Driver, e contract.Entry) (Route, *Problem) {
 	switch e.Type {
 	case contract.ShellType:
-		return Plan{Kind: Shell}, nil
+		return Route{Kind: Shell}, nil
 	case contract.CustomType:
 		if r, ok := cfg.CustomRunners[e.Runner]; ok && len(r.Command) > 0 {
-			return Plan{Kind: Envelope, Command: r.Command, CustomName: e.Runner}, nil
+			return Route{Kind: Envelope, Command: r.Command, CustomName: e.Runner}, nil
 		}
-		return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
+		return Route{}, &Problem{finding.MissingRunner, fmt.Sprintf(
 			"tests.%s[%d] names runner %q but %s has no [runners.%s.%s] block%s", contract.CustomType, e.Index, e.Runner, config.Path, contract.CustomType, e.Runner,
 			spelling.Hint(e.Runner, slices.Sorted(maps.Keys(cfg.CustomRunners))))}
 	}
@@ -93,21 +99,24 @@ func PlanEntry(cfg config.Config, detect Detect, drivers []ports.Driver, e contr
 	if detect != nil {
 		d = detect(e.Type)
 		if drv, ok := Find(drivers, d.Adapter); ok && d.Found() {
-			return Plan{Kind: Framework, Command: d.Command, Driver: drv, Source: d.Source, Version: d.Version}, nil
+			return Route{Kind: Framework, Command: d.Command, Driver: drv, Source: d.Source, Version: d.Version}, nil
+		}
+		if drv, ok := Find(drivers, d.Uninstalled); ok && d.Uninstalled != "" {
+			return Route{Kind: Framework, Command: d.Command, Driver: drv, Install: d.Install}, nil
 		}
 	}
 	if r, ok := cfg.Runners[e.Type]; ok && len(r.Command) > 0 {
-		return Plan{Kind: Argv, Command: r.Command}, nil
+		return Route{Kind: Argv, Command: r.Command}, nil
 	}
 	if r, ok := cfg.CustomRunners[e.Type]; ok && len(r.Command) > 0 {
-		return Plan{Kind: Envelope, Command: r.Command, CustomName: e.Type}, nil
+		return Route{Kind: Envelope, Command: r.Command, CustomName: e.Type}, nil
 	}
 	if d.Expected {
-		return Plan{}, &Problem{finding.MissingAdapter, fmt.Sprintf(
+		return Route{}, &Problem{finding.MissingAdapter, fmt.Sprintf(
 			"tests.%s[%d] needs a test-framework adapter but none is configured or detected: %s; run `ah doctor` to see what ah detects for each test type and how to enable it",
 			e.Type, e.Index, d.Reason)}
 	}
-	return Plan{}, &Problem{finding.MissingRunner, fmt.Sprintf(
+	return Route{}, &Problem{finding.MissingRunner, fmt.Sprintf(
 		"tests.%s has no runner%s: add %s = [\"<program>\", \"<args>...\"] under [runners] in %s", e.Type, typeHint(cfg, drivers, e.Type), e.Type, config.Path)}
 }
 

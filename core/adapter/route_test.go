@@ -13,7 +13,7 @@ import (
 	"github.com/espectacular/ah/ports/portstest"
 )
 
-func TestPlanEntry(t *testing.T) {
+func TestRouteEntry(t *testing.T) {
 	fw := &portstest.Driver{Adapter: "fw", Default: []string{"fw"}}
 	cfg := config.Config{
 		Runners:       map[string]config.Runner{"unit": {Command: []string{"pytest"}}, "both": {Command: []string{"./run"}}},
@@ -59,7 +59,7 @@ func TestPlanEntry(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, problem := adapter.PlanEntry(cfg, tt.detect, []ports.Driver{fw}, tt.entry)
+			p, problem := adapter.RouteEntry(cfg, tt.detect, []ports.Driver{fw}, tt.entry)
 			if tt.problem != "" {
 				if assert.NotNil(t, problem) {
 					assert.Equal(t, tt.problem, problem.Kind)

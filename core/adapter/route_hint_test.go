@@ -15,7 +15,7 @@ import (
 
 // issue 8: an unknown test type or custom runner name close to a known one
 // names it; one far from every known name gets no guess.
-func TestPlanEntryDidYouMean(t *testing.T) {
+func TestRouteEntryDidYouMean(t *testing.T) {
 	drivers := []ports.Driver{&portstest.Driver{Adapter: "pytest"}, &portstest.Driver{Adapter: "go"}}
 	cfg := config.Config{
 		Runners:       map[string]config.Runner{"integration": {Command: []string{"./it"}}},
@@ -39,7 +39,7 @@ func TestPlanEntryDidYouMean(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, problem := adapter.PlanEntry(cfg, detect, drivers, tt.entry)
+			_, problem := adapter.RouteEntry(cfg, detect, drivers, tt.entry)
 			require.NotNil(t, problem)
 			assert.Contains(t, problem.Message, tt.want)
 		})
