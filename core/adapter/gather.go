@@ -14,7 +14,10 @@ import (
 )
 
 // ProbeTimeout bounds each environment probe (`pytest --version`, ...).
-const ProbeTimeout = 10 * time.Second
+// It is about a hang, never about speed: a probe answers in well under a
+// second on a quiet machine, but took over 10 s (the old bound) beside a
+// CPU hog at load 40, and a timed-out probe fails --strict (issue 37).
+const ProbeTimeout = 60 * time.Second
 
 // Walk limits of the source-import scan: only the head of a file holds its
 // imports, and a huge tree must not make every check slow.

@@ -46,7 +46,7 @@ func TestDecisionTimedOut(t *testing.T) {
 // missing-adapter's reason tells a timed-out probe from a failed one.
 func TestNotFoundReasonMarksTimeouts(t *testing.T) {
 	ev := adapter.Evidence{Adapter: "pytest", Probed: true, Tried: []string{"python3 -m pytest --version", "pytest --version"}, TimedOut: []string{"python3 -m pytest --version"}}
-	assert.Equal(t, "nothing configures pytest, no manifest declares it, pytest is not runnable here (tried `python3 -m pytest --version` (timed out after 10 s), `pytest --version`), and no test file imports it",
+	assert.Equal(t, "nothing configures pytest, no manifest declares it, pytest is not runnable here (tried `python3 -m pytest --version` (timed out after 60 s), `pytest --version`), and no test file imports it",
 		adapter.Resolve("pytest", cfg(nil), facts(ev)).Reason)
 }
 
@@ -62,19 +62,19 @@ func TestTimeoutMessage(t *testing.T) {
 			"default command",
 			adapter.Decision{Adapter: "pytest", Command: []string{"python3", "-m", "pytest"}, TimedOut: one},
 			adapter.Evidence{},
-			"the environment probe `python3 -m pytest --version` of pytest timed out after 10 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `python3 -m pytest`, which may not run pytest here; rerun when the machine is less loaded, or set pytest = [...] under [runners] in .espectacular/config.toml so that no probe decides the command",
+			"the environment probe `python3 -m pytest --version` of pytest timed out after 60 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `python3 -m pytest`, which may not run pytest here; rerun when the machine is less loaded, or set pytest = [...] under [runners] in .espectacular/config.toml so that no probe decides the command",
 		},
 		{
 			"a later probe proved the command",
 			adapter.Decision{Adapter: "pytest", Command: []string{"pytest"}, TimedOut: one},
 			adapter.Evidence{Runnable: []string{"pytest"}},
-			"the environment probe `python3 -m pytest --version` of pytest timed out after 10 s (ah's bound for each probe), so ah runs pytest as `pytest`, which a later probe proved, not as the timed-out probe would have; rerun when the machine is less loaded, or set pytest = [...] under [runners] in .espectacular/config.toml so that no probe decides the command",
+			"the environment probe `python3 -m pytest --version` of pytest timed out after 60 s (ah's bound for each probe), so ah runs pytest as `pytest`, which a later probe proved, not as the timed-out probe would have; rerun when the machine is less loaded, or set pytest = [...] under [runners] in .espectacular/config.toml so that no probe decides the command",
 		},
 		{
 			"no adapter, two probes",
 			adapter.Decision{TimedOut: []string{"vitest --version", "npx --no vitest --version"}},
 			adapter.Evidence{},
-			"the environment probes `vitest --version`, `npx --no vitest --version` of vitest timed out after 10 s (ah's bound for each probe), so nothing proved that vitest runs here and no adapter was detected for it; rerun when the machine is less loaded, or set vitest = [...] under [runners] in .espectacular/config.toml so that no probe decides the command",
+			"the environment probes `vitest --version`, `npx --no vitest --version` of vitest timed out after 60 s (ah's bound for each probe), so nothing proved that vitest runs here and no adapter was detected for it; rerun when the machine is less loaded, or set vitest = [...] under [runners] in .espectacular/config.toml so that no probe decides the command",
 		},
 	}
 	for _, tt := range tests {

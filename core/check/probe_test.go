@@ -33,12 +33,12 @@ func TestProbeTimedOut(t *testing.T) {
 		{
 			name: "no other evidence: missing-adapter, and why", probe: timedOut,
 			kinds:   []finding.Kind{finding.ProbeTimedOut, finding.MissingAdapter, finding.MissingAdapter},
-			message: "the environment probe `fw --version` of fw timed out after 10 s (ah's bound for each probe), so nothing proved that fw runs here and no adapter was detected for it" + tail,
+			message: "the environment probe `fw --version` of fw timed out after 60 s (ah's bound for each probe), so nothing proved that fw runs here and no adapter was detected for it" + tail,
 		},
 		{
 			name: "manifest, tests run: the default command", manifest: true, runTests: true, probe: timedOut,
 			kinds:   []finding.Kind{finding.ProbeTimedOut},
-			message: "the environment probe `fw --version` of fw timed out after 10 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `fw test`, which may not run fw here" + tail,
+			message: "the environment probe `fw --version` of fw timed out after 60 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `fw test`, which may not run fw here" + tail,
 		},
 		{name: "configured command: the timeout changes nothing", cfg: "[runners]\nfw = [\"fw\", \"run\"]\n", runTests: true, probe: timedOut},
 		{name: "a probe that failed is not a timeout", manifest: true, runTests: true, probe: portstest.ProcessResponse{Result: ports.Result{ExitCode: 1}}},

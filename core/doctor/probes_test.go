@@ -26,9 +26,9 @@ func TestDiagnoseProbeTimedOut(t *testing.T) {
 		message string
 	}{
 		{name: "default command", ev: timedOut,
-			message: "the environment probe `go version` of go timed out after 10 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `go test`, which may not run go here; rerun when the machine is less loaded, or set go = [...] under [runners] in .espectacular/config.toml so that no probe decides the command"},
+			message: "the environment probe `go version` of go timed out after 60 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `go test`, which may not run go here; rerun when the machine is less loaded, or set go = [...] under [runners] in .espectacular/config.toml so that no probe decides the command"},
 		{name: "without a config too", ev: timedOut, noCfg: true,
-			message: "the environment probe `go version` of go timed out after 10 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `go test`, which may not run go here; rerun when the machine is less loaded, or set go = [...] under [runners] in .espectacular/config.toml so that no probe decides the command"},
+			message: "the environment probe `go version` of go timed out after 60 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `go test`, which may not run go here; rerun when the machine is less loaded, or set go = [...] under [runners] in .espectacular/config.toml so that no probe decides the command"},
 		{name: "configured command", config: "[runners]\ngo = [\"go\", \"test\"]\n", ev: timedOut},
 		{name: "failed, not timed out", ev: adapter.Evidence{Adapter: "go", Probed: true, Tried: []string{slow}}},
 	}
@@ -89,6 +89,6 @@ func TestEnableAfterProbeTimedOut(t *testing.T) {
 	_, err := doctor.Enable(fstest.MapFS{}, []byte("tool_version = \"0.1.0\"\n"), "pytest", facts)
 	te, ok := errors.AsType[*doctor.ToolMissingError](err)
 	require.True(t, ok, "err = %v", err)
-	assert.Equal(t, "cannot enable pytest: no probe proved that pytest runs here (tried `python3 -m pytest --version`, `pytest --version`) and `python3 -m pytest --version` timed out after 10 s; run `ah doctor --enable pytest` again when the machine is less loaded, or set pytest = [...] under [runners] in .espectacular/config.toml yourself",
+	assert.Equal(t, "cannot enable pytest: no probe proved that pytest runs here (tried `python3 -m pytest --version`, `pytest --version`) and `python3 -m pytest --version` timed out after 60 s; run `ah doctor --enable pytest` again when the machine is less loaded, or set pytest = [...] under [runners] in .espectacular/config.toml yourself",
 		te.Error())
 }
