@@ -16,7 +16,7 @@ import (
 	"github.com/espectacular/ah/schemas"
 )
 
-// A probe cannot be made to time out for real without waiting its 10 s
+// A probe cannot be made to time out for real without waiting its 60 s
 // bound, and ah has no hidden knob to shorten it; so this drives the real
 // commands, drivers and printers with a process whose `python3 -m pytest
 // --version` reports a timeout, as execproc does at the bound.
@@ -60,7 +60,7 @@ func validJSON(t *testing.T, schemaName, out string) map[string]any {
 	return v
 }
 
-const probeTimedOutMessage = "the environment probe `python3 -m pytest --version` of pytest timed out after 10 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `python3 -m pytest`, which may not run pytest here; rerun when the machine is less loaded, or set pytest = [...] under [runners] in .espectacular/config.toml so that no probe decides the command"
+const probeTimedOutMessage = "the environment probe `python3 -m pytest --version` of pytest timed out after 60 s (ah's bound for each probe), and no probe proved a command, so ah falls back to `python3 -m pytest`, which may not run pytest here; rerun when the machine is less loaded, or set pytest = [...] under [runners] in .espectacular/config.toml so that no probe decides the command"
 
 func TestCheckReportsProbeTimedOut(t *testing.T) {
 	code, out := probeTimeoutRun(t, "check", "--json")
@@ -99,5 +99,5 @@ func TestDoctorReportsProbeTimedOut(t *testing.T) {
 
 	_, out = probeTimeoutRun(t, "doctor")
 	assert.Contains(t, out, "warn  probes")
-	assert.Contains(t, out, "`python3 -m pytest --version` of pytest timed out after 10 s")
+	assert.Contains(t, out, "`python3 -m pytest --version` of pytest timed out after 60 s")
 }
