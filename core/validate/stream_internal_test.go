@@ -86,3 +86,27 @@ func TestRouteListsShare(t *testing.T) {
 	assert.NotSame(t, &third[0], &fourth[0], "drivers that cannot be compared are not the same")
 	assert.Equal(t, fw, fourth)
 }
+
+// The staleness check gets only the contracts that record derived_from
+// and those no unit read, never one entry per scenario (issue 40: a map of
+// every contract read and another of every owner were a fifth of a large
+// check's peak heap).
+func TestStalenessHoldsOnlyDerivedContracts(t *testing.T) {
+	fsys := fstest.MapFS{
+		"openspec/specs/a/spec.md":    {Data: []byte("# a\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n#### Scenario: Two\nbody\n")},
+		".espectacular/a/one.toml":    {Data: []byte("id = \"one\"\n")},
+		".espectacular/a/two.toml":    {Data: []byte("id = \"two\"\nderived_from = \"P1@abc\"\n")},
+		".espectacular/a/orphan.toml": {Data: []byte("id = \"orphan\"\n")},
+		".espectacular/config.toml":   {Data: []byte("tool_version = \"0.1.0\"\n")},
+	}
+	cfg, r := resolveFS(t, fsys)
+	read, err := ReadContracts(fsys, r.Units)
+	require.NoError(t, err)
+	st := Staleness(cfg, r, read)
+	require.Len(t, st.Recorded, 1)
+	assert.Equal(t, ".espectacular/a/two.toml", st.Recorded[0].Path)
+	assert.Equal(t, "P1@abc", st.Recorded[0].DerivedFrom)
+	assert.Equal(t, []string{".espectacular/a/orphan.toml"}, st.Unread)
+	assert.Len(t, st.Owners, 1, "an owner for each contract judged, not for each scenario")
+	assert.Contains(t, st.Owners, ".espectacular/a/two.toml")
+}

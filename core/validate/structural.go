@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,6 +14,7 @@ import (
 	"github.com/espectacular/ah/core/archetype"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/parallel"
@@ -92,11 +92,11 @@ type ReadContract struct {
 	findings []finding.Finding
 	contract *Kept
 	ok       bool
-	// read is true when the file was read. derived then holds its bytes if
-	// they mention derived_from: the staleness check (derivation.StaleFindings) needs
-	// them, and reads no contract a second time.
+	// read is true when the file was read. derived then holds what the
+	// staleness check (derivation.StaleFindings) needs of it when it
+	// records derived_from: that check decodes no contract a second time.
 	read    bool
-	derived []byte
+	derived *derivation.Recorded
 }
 
 // ReadContracts reads and checks the contract of every unit, in order,
@@ -353,7 +353,7 @@ func checkContract(fsys fs.FS, u Unit) (ReadContract, error) {
 		}
 		return ReadContract{}, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
 	}
-	c, problems := contract.Decode(u.ContractPath, data)
+	c, doc, problems := contract.DecodeDoc(u.ContractPath, data)
 	var out []finding.Finding
 	for _, p := range problems {
 		out = append(out, at(p.Kind, p.Message))
@@ -391,8 +391,8 @@ func checkContract(fsys fs.FS, u Unit) (ReadContract, error) {
 		}
 	}
 	rc := ReadContract{findings: out, contract: keep(c), ok: !blocking, read: true}
-	if bytes.Contains(data, []byte("derived_from")) {
-		rc.derived = data
+	if r, ok := derivation.RecordedOf(u.ContractPath, data, doc); ok {
+		rc.derived = &r
 	}
 	return rc, nil
 }
