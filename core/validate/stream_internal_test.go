@@ -15,28 +15,47 @@ import (
 	"github.com/espectacular/ah/ports"
 )
 
-// checkSpecs reports what the spec trees say and then drops the trees, so
-// the contract stage of a large corpus holds only units and spec paths
-// (issue 40); the findings drawn from the trees are still all there.
-func TestCheckSpecsDropsTrees(t *testing.T) {
+// resolve draws what the check needs of each spec tree as the spec is
+// read and drops the tree (issue 40: a large corpus never holds every
+// tree at once); the findings drawn from the trees are still all
+// reported by checkSpecs.
+func TestResolveDropsTrees(t *testing.T) {
 	fsys := fstest.MapFS{
 		"openspec/specs/a/spec.md": {Data: []byte("# a\n\n## Requirements\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n### Scenario: Near\n\n```\n#### Scenario: Hidden\n")},
 	}
 	cfg, r := resolveFS(t, fsys)
 	require.Len(t, r.files, 1)
-	require.NotEmpty(t, r.files[0].Scenarios)
+	assert.Equal(t, "a", r.files[0].Capability)
+	assert.Equal(t, "openspec/specs/a/spec.md", r.files[0].Path)
+	assert.Nil(t, r.files[0].Scenarios, "scenarios kept after discovery")
+	assert.Zero(t, r.files[0].Doc.Lines, "tree kept after discovery")
+	require.Len(t, r.Units, 1, "the units outlive the trees")
+	assert.Equal(t, spec.Scenario{ID: "one", Title: "One", Body: "body", Line: 8}, r.Units[0].Scenario)
 	checked := CheckSpecs(cfg, &r)
 	var kinds []finding.Kind
 	for _, f := range checked.findings {
 		kinds = append(kinds, f.Kind)
 	}
 	assert.Contains(t, kinds, finding.UnclosedBlock)
-	assert.Equal(t, "a", r.files[0].Capability)
-	assert.Equal(t, "openspec/specs/a/spec.md", r.files[0].Path)
-	assert.Nil(t, r.files[0].Scenarios, "scenarios Kept after the spec checks")
-	assert.Zero(t, r.files[0].Doc.Lines, "tree Kept after the spec checks")
-	require.Len(t, r.Units, 1, "the units outlive the trees")
-	assert.Equal(t, spec.Scenario{ID: "one", Title: "One", Body: "body", Line: 8}, r.Units[0].Scenario)
+	assert.Contains(t, kinds, finding.MalformedScenarioHeading)
+}
+
+// With changes to overlay, resolve keeps the deployed trees (the overlay
+// reads them) and checkSpecs draws the findings from them, then drops
+// them.
+func TestCheckSpecsDropsKeptTrees(t *testing.T) {
+	fsys := fstest.MapFS{
+		"openspec/specs/a/spec.md": {Data: []byte("# a\n\n## Requirements\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n```\n#### Scenario: Hidden\n")},
+	}
+	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
+	require.NoError(t, err)
+	r, err := resolve(fsys, cfg, nil, true)
+	require.NoError(t, err)
+	require.NotZero(t, r.files[0].Doc.Lines, "the overlay needs the trees")
+	checked := CheckSpecs(cfg, &r)
+	require.Len(t, checked.findings, 1)
+	assert.Equal(t, finding.UnclosedBlock, checked.findings[0].Kind)
+	assert.Zero(t, r.files[0].Doc.Lines, "tree kept after the spec checks")
 }
 
 // resolveFS resolves the scope of fsys under the default config.
@@ -44,7 +63,7 @@ func resolveFS(t *testing.T, fsys fstest.MapFS) (config.Config, Resolved) {
 	t.Helper()
 	cfg, err := config.Parse([]byte("tool_version = \"0.1.0\"\n"))
 	require.NoError(t, err)
-	r, err := resolve(fsys, cfg, nil)
+	r, err := resolve(fsys, cfg, nil, false)
 	require.NoError(t, err)
 	return cfg, r
 }

@@ -126,23 +126,35 @@ type Checked struct {
 	blocked map[string]bool
 }
 
-// CheckSpecs runs the checks that read the spec trees of a resolved scope
+// CheckSpecs reports what the spec trees of a resolved scope say
 // (unclosed blocks, near-miss headings, requirement blocks, id
-// collisions) and then drops the trees (spec.File.Outline): the contract
-// stage needs only the units and the spec paths, so a large corpus never
-// holds every spec tree while its contracts are decoded (issue 40).
+// collisions): drawn as each deployed spec was read (keepSpec), or from
+// the trees resolve kept for the overlay of changes, which it then drops
+// (spec.File.Outline): the contract stage needs only the units and the
+// spec paths, so a large corpus never holds every spec tree while its
+// contracts are decoded (issue 40).
 func CheckSpecs(cfg config.Config, r *Resolved) Checked {
-	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
-	out = append(out, duplicateRequirements(r.files)...)
-	out = append(out, outsideRequirements(r.files, cfg.Specs)...)
+	var out []finding.Finding
+	var trees []spec.File
+	for _, f := range r.files {
+		if fs, drawn := r.treeFindings[f.Path]; drawn {
+			out = append(out, fs...)
+		} else {
+			trees = append(trees, f)
+		}
+	}
+	out = append(out, specFindings(cfg, trees)...)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(
 			"scenarios %q (line %d) and %q (line %d) of %s both have the id %q but different bodies; rename one of them%s",
-			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID, qualifyFix(cfg, r.files, c)))
+			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID, qualifyFix(cfg, c)))
 		f.ContractPath = c.contract
 		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
 		blocked[c.capability+"/"+c.Second.ID] = true
+	}
+	if len(trees) == 0 {
+		return Checked{findings: out, blocked: blocked}
 	}
 	outlines := make([]spec.File, len(r.files))
 	for i, f := range r.files {
@@ -153,6 +165,13 @@ func CheckSpecs(cfg config.Config, r *Resolved) Checked {
 		r.Units[i].Scenario = detached(r.Units[i].Scenario)
 	}
 	return Checked{findings: out, blocked: blocked}
+}
+
+// specFindings are the findings drawn from the trees of files.
+func specFindings(cfg config.Config, files []spec.File) []finding.Finding {
+	out := append(fileFindings(files), malformedHeadings(files)...)
+	out = append(out, duplicateRequirements(files)...)
+	return append(out, outsideRequirements(files, cfg.Specs)...)
 }
 
 // detached is s with its strings in one allocation of their own: a
@@ -224,16 +243,9 @@ func Validate(cfg config.Config, r Resolved, checked Checked, read []ReadContrac
 // then stubs the second, and the [scope] include entry it then needs when
 // the scope names the shared id only (an adoption trial found the option
 // and then no way forward).
-func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
-	if cfg.QualifyCollidingIDs {
-		return ""
-	}
-	i := slices.IndexFunc(files, func(f spec.File) bool { return f.Path == c.specPath })
-	if i < 0 {
-		return ""
-	}
-	q, req := files[i].Doc.Qualification(c.Collision)
-	if q == "" {
+func qualifyFix(cfg config.Config, c collision) string {
+	q, req := c.qualified, c.requirement
+	if cfg.QualifyCollidingIDs || q == "" {
 		return ""
 	}
 	then := ""
