@@ -85,10 +85,10 @@ func overlaid(units []Unit, scopes map[string][]overlay.Located) []Unit {
 // names a scenario of the same capability in the resolved scope.
 func missingReplacement(r Resolved, v Ready) (finding.Finding, bool) {
 	c := v.Contract
-	if r.overlay.keys == nil || c == nil || c.SupersededBy == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy] {
+	if r.overlay.keys == nil || c == nil || c.SupersededBy() == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy()] {
 		return finding.Finding{}, false
 	}
 	return unitFinding(*v.Unit, finding.MissingReplacement, fmt.Sprintf(
 		"%s is superseded by %q, but capability %q has no scenario %q in scope: add the replacement scenario (in the spec, or in a change selected with --changes), or fix superseded_by",
-		v.ContractPath, c.SupersededBy, v.Capability, c.SupersededBy)), true
+		v.ContractPath, c.SupersededBy(), v.Capability, c.SupersededBy())), true
 }

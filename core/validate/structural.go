@@ -53,31 +53,62 @@ type entryResolver func(contract.Entry) (adapter.Route, *adapter.Problem)
 
 // Kept is what the later stages use of a decoded contract (its tests, its
 // mutation settings, its waiver, what supersedes it): one is held per
-// scenario until the end of a check, so the rest of the decoded contract
-// is dropped as soon as it was checked (issue 40).
+// scenario until validation, and per ready unit to the end of a check
+// that runs tests, so the rest of the decoded contract is dropped as soon
+// as it was checked, and what few contracts have is kept apart (issue 40).
 type Kept struct {
 	Tests []contract.Entry
-	// Mutation is never nil: the contracts without [quality.mutation]
-	// share one zero value.
-	Mutation *contract.Mutation
-	Waiver   *contract.Waiver
-	// SupersededBy is the contract's superseded_by when its status is
-	// superseded, else "".
-	SupersededBy string
+	// rest is nil for a contract without [quality.mutation], [waiver] and
+	// superseded_by.
+	rest *keptRest
 }
 
-// noMutation is the [quality.mutation] of every contract without one;
-// nothing writes to it.
-var noMutation = &contract.Mutation{}
+// keptRest is what few contracts have.
+type keptRest struct {
+	mutation     contract.Mutation
+	waiver       *contract.Waiver
+	supersededBy string
+}
+
+// Mutation is the contract's [quality.mutation].
+func (k *Kept) Mutation() contract.Mutation {
+	if k.rest == nil {
+		return contract.Mutation{}
+	}
+	return k.rest.mutation
+}
+
+// Waiver is the contract's [waiver], nil when it has none.
+func (k *Kept) Waiver() *contract.Waiver {
+	if k.rest == nil {
+		return nil
+	}
+	return k.rest.waiver
+}
+
+// SupersededBy is the contract's superseded_by when its status is
+// superseded, else "".
+func (k *Kept) SupersededBy() string {
+	if k.rest == nil {
+		return ""
+	}
+	return k.rest.supersededBy
+}
 
 // keep is the part of c the later stages use.
-func keep(c contract.Contract) *Kept {
-	k := &Kept{Tests: c.Tests, Mutation: noMutation, Waiver: c.Waiver}
-	if m := c.Mutation; m.Enabled || m.Threshold != nil || m.Args != nil {
-		k.Mutation = &m
+func keep(c contract.Contract) Kept {
+	k := Kept{Tests: c.Tests}
+	rest := keptRest{waiver: c.Waiver}
+	m := c.Mutation
+	mutation := m.Enabled || m.Threshold != nil || m.Args != nil
+	if mutation {
+		rest.mutation = m
 	}
 	if c.Status == contract.Superseded {
-		k.SupersededBy = c.SupersededBy
+		rest.supersededBy = c.SupersededBy
+	}
+	if mutation || rest.waiver != nil || rest.supersededBy != "" {
+		k.rest = &rest
 	}
 	return k
 }
@@ -85,12 +116,12 @@ func keep(c contract.Contract) *Kept {
 // ReadContract is a unit's contract, read and checked on its own
 // (checkContract): ok is true when nothing blocks planning its entries.
 //
-// The results of a whole corpus are held at once, until validation: so
-// contract is a pointer (nil when the file was not read), and the ready
-// units keep only it.
+// The results of a whole corpus are held at once, until validation; the
+// ready units then point at their contract here.
 type ReadContract struct {
 	findings []finding.Finding
-	contract *Kept
+	// contract is the zero Kept when the file was not read.
+	contract Kept
 	ok       bool
 	// read is true when the file was read. derived then holds what the
 	// staleness check (derivation.StaleFindings) needs of it when it
@@ -200,8 +231,7 @@ func Validate(cfg config.Config, r Resolved, checked Checked, read []ReadContrac
 		u := &r.Units[i]
 		claimed = append(claimed, u.ContractPath)
 		isBlocked := len(blocked) > 0 && blocked[u.Key()]
-		if read[i].ok && read[i].contract.Waiver != nil && !isBlocked {
-			w := read[i].contract.Waiver
+		if w := read[i].contract.Waiver(); read[i].ok && w != nil && !isBlocked {
 			// Its tests are not run: no runner need resolve them.
 			waived[u.Key()] = Waived{*u, *w}
 			out = append(out, read[i].findings...)
@@ -260,7 +290,7 @@ func qualifyFix(cfg config.Config, c collision) string {
 // blocks running its tests (warnings do not block); the unit then carries
 // the route of each entry.
 func checkUnit(u *Unit, read *ReadContract, resolveEntry entryResolver, shared *routeLists) (Ready, []finding.Finding, bool) {
-	out, c, ok := slices.Clone(read.findings), read.contract, read.ok
+	out, c, ok := slices.Clone(read.findings), &read.contract, read.ok
 	v := Ready{Unit: u, Contract: c}
 	if !ok {
 		return v, out, false
