@@ -341,8 +341,9 @@ type invoked struct {
 func invokeAll(defaultTimeout int, ready []validate.Ready) []runnable {
 	out := make([]runnable, len(ready))
 	for k, v := range ready {
-		entries := make([]invoked, len(v.Contract.Tests))
-		for i, e := range v.Contract.Tests {
+		tests := v.Contract.Tests()
+		entries := make([]invoked, len(tests))
+		for i, e := range tests {
 			b := execution.Binding{
 				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
 				Scenario: v.ScenarioRef(), Entry: e,

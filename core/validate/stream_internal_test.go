@@ -10,6 +10,7 @@ import (
 
 	"github.com/espectacular/ah/core/adapter"
 	"github.com/espectacular/ah/core/config"
+	"github.com/espectacular/ah/core/contract"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/spec"
 	"github.com/espectacular/ah/ports"
@@ -128,4 +129,23 @@ func TestStalenessHoldsOnlyDerivedContracts(t *testing.T) {
 	assert.Equal(t, []string{".espectacular/a/orphan.toml"}, st.Unread)
 	assert.Len(t, st.Owners, 1, "an owner for each contract judged, not for each scenario")
 	assert.Contains(t, st.Owners, ".espectacular/a/two.toml")
+}
+
+// A kept record holds each test entry compactly (issue 40) and gives back
+// exactly the entry decoded: whatever few entries set, and a timeout
+// beyond 32 bits, included.
+func TestKeptEntriesRoundTrip(t *testing.T) {
+	entries := []contract.Entry{
+		{Type: "shell", Command: "true"},
+		{Type: "pytest", Index: 2, Flags: "-k x", TimeoutSeconds: 30},
+		{Type: "custom", Runner: "bats", Flags: "t.bats"},
+		{Type: "go", Flags: "-run X", Resources: []string{"db"}, Exclusive: true},
+		{Type: "go", Flags: "-run Y", Resources: []string{}},
+		{Type: "shell", Command: "sleep 1", TimeoutSeconds: 1 << 40, Index: 1},
+	}
+	k := keep(contract.Contract{Tests: entries})
+	assert.Equal(t, entries, k.Tests())
+	empty := keep(contract.Contract{})
+	assert.Nil(t, empty.Tests())
+	assert.Equal(t, 64, int(unsafe.Sizeof(entry{})), "a kept entry grew")
 }

@@ -57,10 +57,67 @@ type entryResolver func(contract.Entry) (adapter.Route, *adapter.Problem)
 // that runs tests, so the rest of the decoded contract is dropped as soon
 // as it was checked, and what few contracts have is kept apart (issue 40).
 type Kept struct {
-	Tests []contract.Entry
+	tests []entry
 	// rest is nil for a contract without [quality.mutation], [waiver] and
 	// superseded_by.
 	rest *keptRest
+}
+
+// Tests are the contract's test entries, in order.
+func (k *Kept) Tests() []contract.Entry {
+	if len(k.tests) == 0 {
+		return nil
+	}
+	out := make([]contract.Entry, len(k.tests))
+	for i, e := range k.tests {
+		out[i] = e.Entry()
+	}
+	return out
+}
+
+// entry is a contract.Entry as a kept record holds it, in 64 bytes where
+// a contract.Entry takes 112: what few entries set (runner, resources,
+// exclusive, a timeout beyond 32 bits) is kept apart (issue 40).
+type entry struct {
+	typ, flags, command string
+	index, timeout      int32
+	rest                *entryRest
+}
+
+// entryRest is what few entries set.
+type entryRest struct {
+	runner    string
+	resources []string
+	exclusive bool
+	// wide: index and timeout are these, not the entry's.
+	wide           bool
+	index, timeout int
+}
+
+// compact is e as a kept record holds it.
+func compact(e contract.Entry) entry {
+	out := entry{typ: e.Type, flags: e.Flags, command: e.Command, index: int32(e.Index), timeout: int32(e.TimeoutSeconds)}
+	wide := int(out.index) != e.Index || int(out.timeout) != e.TimeoutSeconds
+	if e.Runner != "" || e.Resources != nil || e.Exclusive || wide {
+		out.rest = &entryRest{runner: e.Runner, resources: e.Resources, exclusive: e.Exclusive}
+		if wide {
+			out.index, out.timeout = 0, 0
+			out.rest.wide, out.rest.index, out.rest.timeout = true, e.Index, e.TimeoutSeconds
+		}
+	}
+	return out
+}
+
+// Entry is e as contract.Entry.
+func (e entry) Entry() contract.Entry {
+	out := contract.Entry{Type: e.typ, Index: int(e.index), Flags: e.flags, Command: e.command, TimeoutSeconds: int(e.timeout)}
+	if r := e.rest; r != nil {
+		out.Runner, out.Resources, out.Exclusive = r.runner, r.resources, r.exclusive
+		if r.wide {
+			out.Index, out.TimeoutSeconds = r.index, r.timeout
+		}
+	}
+	return out
 }
 
 // keptRest is what few contracts have.
@@ -97,7 +154,13 @@ func (k *Kept) SupersededBy() string {
 
 // keep is the part of c the later stages use.
 func keep(c contract.Contract) Kept {
-	k := Kept{Tests: c.Tests}
+	k := Kept{}
+	if len(c.Tests) > 0 {
+		k.tests = make([]entry, len(c.Tests))
+		for i, e := range c.Tests {
+			k.tests[i] = compact(e)
+		}
+	}
 	rest := keptRest{waiver: c.Waiver}
 	m := c.Mutation
 	mutation := m.Enabled || m.Threshold != nil || m.Args != nil
@@ -296,7 +359,7 @@ func checkUnit(u *Unit, read *ReadContract, resolveEntry entryResolver, shared *
 		return v, out, false
 	}
 	routes := shared.scratch[:0]
-	for _, e := range c.Tests {
+	for _, e := range c.Tests() {
 		p, problem := resolveEntry(e)
 		if problem != nil {
 			out = append(out, unitFinding(*u, problem.Kind, problem.Message))
@@ -521,8 +584,8 @@ func TestTypes(read []ReadContract) []string {
 		if !r.ok {
 			continue
 		}
-		for _, e := range r.contract.Tests {
-			seen[e.Type] = true
+		for _, e := range r.contract.tests {
+			seen[e.typ] = true
 		}
 	}
 	return slices.Sorted(maps.Keys(seen))
