@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
@@ -243,10 +244,7 @@ func keepSpec(cfg config.Config, f spec.File, trees bool) (spec.File, keptSpec) 
 		f = spec.Qualify([]spec.File{f})[0]
 	}
 	unique, cols := spec.Dedupe(f.Scenarios)
-	k := keptSpec{scenarios: make([]spec.Scenario, len(unique))}
-	for i, s := range unique {
-		k.scenarios[i] = detached(s)
-	}
+	k := keptSpec{scenarios: detachedAll(unique)}
 	for _, c := range cols {
 		col := collision{capability: f.Capability, specPath: f.Path, contract: contract.Path(config.Dir, f.Capability, c.Second.ID)}
 		col.qualified, col.requirement = f.Doc.Qualification(c)
@@ -258,6 +256,34 @@ func keepSpec(cfg config.Config, f spec.File, trees bool) (spec.File, keptSpec) 
 	}
 	k.findings = specFindings(cfg, []spec.File{f})
 	return f.Outline(), k
+}
+
+// detachedAll is scenarios with their strings in one allocation of their
+// own (detached): one per spec file rather than one per scenario, which
+// would be interleaved with the garbage of parsing and decoding and keep
+// its pages in use (issue 40).
+func detachedAll(scenarios []spec.Scenario) []spec.Scenario {
+	n := 0
+	for _, s := range scenarios {
+		n += len(s.ID) + len(s.Title) + len(s.Body)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range scenarios {
+		b.WriteString(s.ID)
+		b.WriteString(s.Title)
+		b.WriteString(s.Body)
+	}
+	all := b.String()
+	out := make([]spec.Scenario, len(scenarios))
+	at := 0
+	for i, s := range scenarios {
+		id, title := at+len(s.ID), at+len(s.ID)+len(s.Title)
+		end := title + len(s.Body)
+		s.ID, s.Title, s.Body = all[at:id], all[id:title], all[title:end]
+		out[i], at = s, end
+	}
+	return out
 }
 
 // shared is p, as the string of the sorted listing paths when it is
