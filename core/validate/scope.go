@@ -95,7 +95,7 @@ type Resolved struct {
 	// are read (keepSpec) unless changes are overlaid, which read them.
 	files []spec.File
 	// treeFindings are the findings drawn from each deployed spec's tree
-	// (specFindings) before it was dropped, by spec path; checkSpecs
+	// (specFindings) before it was dropped, by spec path; CheckSpecs
 	// reports those of the files in scope, and draws them from the tree of
 	// any file not here.
 	treeFindings map[string][]finding.Finding

@@ -19,7 +19,7 @@ import (
 // resolve draws what the check needs of each spec tree as the spec is
 // read and drops the tree (issue 40: a large corpus never holds every
 // tree at once); the findings drawn from the trees are still all
-// reported by checkSpecs.
+// reported by CheckSpecs.
 func TestResolveDropsTrees(t *testing.T) {
 	fsys := fstest.MapFS{
 		"openspec/specs/a/spec.md": {Data: []byte("# a\n\n## Requirements\n\n### Requirement: R\nx\n\n#### Scenario: One\nbody\n\n### Scenario: Near\n\n```\n#### Scenario: Hidden\n")},
@@ -42,7 +42,7 @@ func TestResolveDropsTrees(t *testing.T) {
 }
 
 // With changes to overlay, resolve keeps the deployed trees (the overlay
-// reads them) and checkSpecs draws the findings from them, then drops
+// reads them) and CheckSpecs draws the findings from them, then drops
 // them.
 func TestCheckSpecsDropsKeptTrees(t *testing.T) {
 	fsys := fstest.MapFS{
