@@ -117,7 +117,8 @@ func units(o outcome) []report.Unit {
 func bindingsOf(u validate.Unit, r validate.Ready, byRef map[string]execution.Execution, elsewhere map[string]bool) ([]report.Binding, string) {
 	status := report.UnitPassed
 	var out []report.Binding
-	for i, e := range r.Contract.Tests {
+	tests := r.Contract.Tests()
+	for i, e := range tests {
 		b := execution.Binding{Capability: u.Capability, Scenario: u.ScenarioRef(), Entry: e}
 		rb := report.Binding{Ref: b.Ref(), Type: e.Type, Index: e.Index, Adapter: r.Routes[i].JudgedBy(), Verdict: report.VerdictFailed}
 		if elsewhere[rb.Ref] {
@@ -134,7 +135,7 @@ func bindingsOf(u validate.Unit, r validate.Ready, byRef map[string]execution.Ex
 		}
 		out = append(out, rb)
 	}
-	if len(out) == 0 && len(r.Contract.Tests) > 0 {
+	if len(out) == 0 && len(tests) > 0 {
 		return nil, report.UnitValid
 	}
 	return out, status

@@ -145,11 +145,14 @@ func run(ctx context.Context, fsys fs.FS, cfg config.Config, opts Options) (Repo
 	if err := ctx.Err(); err != nil {
 		return Report{}, nil, err
 	}
+	// What the staleness check needs of the contracts read is taken now:
+	// past validation only the ready units' contracts stay (issue 40).
+	st := validate.Staleness(cfg, sc, read)
 	v := validate.Validate(cfg, sc, checked, read, detected.Router(cfg))
 	v.Findings = append(v.Findings, detected.ProbeTimeouts(cfg, config.Path)...)
 	v.Findings = append(v.Findings, validate.ExpireWaivers(v.Waived, opts.Today)...)
 	v.Findings = append(v.Findings, validate.ScopeFindings(sc.Corpus, cfg.Scope)...)
-	stale, notes, err := validate.Stale(ctx, fsys, cfg, sc, read, opts.Spk)
+	stale, notes, err := validate.Stale(ctx, fsys, st, opts.Spk)
 	if err != nil {
 		return Report{}, nil, err
 	}
@@ -338,8 +341,9 @@ type invoked struct {
 func invokeAll(defaultTimeout int, ready []validate.Ready) []runnable {
 	out := make([]runnable, len(ready))
 	for k, v := range ready {
-		entries := make([]invoked, len(v.Contract.Tests))
-		for i, e := range v.Contract.Tests {
+		tests := v.Contract.Tests()
+		entries := make([]invoked, len(tests))
+		for i, e := range tests {
 			b := execution.Binding{
 				Capability: v.Capability, SpecPath: v.SpecPath, ContractPath: v.ContractPath,
 				Scenario: v.ScenarioRef(), Entry: e,

@@ -22,7 +22,7 @@ func mutationContracts(wrapper []string, ready []runnable) []quality.Contract {
 		sc := r.ScenarioRef()
 		c := quality.Contract{
 			Target:   quality.Target{Capability: r.Capability, SpecPath: r.SpecPath, ContractPath: r.ContractPath, Scenario: &sc},
-			Mutation: *r.Contract.Mutation,
+			Mutation: r.Contract.Mutation(),
 		}
 		for _, x := range r.entries {
 			if x.err != nil {

@@ -82,6 +82,14 @@ type Problem struct {
 // contract must not run; the returned Contract then holds whatever fields
 // could be read (possibly none).
 func Decode(path string, data []byte) (Contract, []Problem) {
+	c, _, problems := DecodeDoc(path, data)
+	return c, problems
+}
+
+// DecodeDoc is Decode that also returns the decoded TOML document (nil
+// when data is not TOML), for a caller that reads more of the file than
+// a Contract holds without decoding it a second time (issue 40).
+func DecodeDoc(path string, data []byte) (Contract, map[string]any, []Problem) {
 	c := Contract{Path: path}
 	doc, err := schema.DecodeTOML(data)
 	if err != nil {
@@ -94,14 +102,14 @@ func Decode(path string, data []byte) (Contract, []Problem) {
 				// Mostly a regex in flags (-t "a \(b\)"): see ah explain contracts.
 				msg += "; write the value as a single-quoted TOML literal string ('...'), which keeps every backslash"
 			}
-			return c, []Problem{{finding.MalformedContract, msg}}
+			return c, nil, []Problem{{finding.MalformedContract, msg}}
 		}
-		return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: invalid TOML: %v", path, err)}}
+		return c, nil, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: invalid TOML: %v", path, err)}}
 	}
 	fill(&c, doc)
 	issues, err := schema.Validate(schemas.Contract, doc)
 	if err != nil {
-		return c, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: %v", path, err)}}
+		return c, doc, []Problem{{finding.MalformedContract, fmt.Sprintf("%s: %v", path, err)}}
 	}
 	// The schema's pattern only shapes the date; whether it names a day
 	// is said once, with the value, here (issue 39).
@@ -111,7 +119,7 @@ func Decode(path string, data []byte) (Contract, []Problem) {
 			issues = append(issues, schema.Problem{Path: "waiver.expires", Keyword: "format", Message: msg})
 		}
 	}
-	return c, classify(path, issues)
+	return c, doc, classify(path, issues)
 }
 
 // expiresProblem says why a [waiver] expires is not a date, or "" when it

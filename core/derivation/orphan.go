@@ -20,6 +20,8 @@ import (
 type derivedFile struct {
 	path, capability, derivedFrom string
 	data                          []byte
+	// doc is data decoded, once (Owned reads it).
+	doc map[string]any
 }
 
 // property is the property id a derived_from value names ("" without @),
@@ -48,11 +50,11 @@ func derivedFiles(fsys fs.FS) ([]derivedFile, error) {
 			continue
 		}
 		doc, err := schema.DecodeTOML(data)
-		from, _ := doc["derived_from"].(string)
-		if err != nil || from == "" {
+		r, ok := RecordedOf(p, data, doc)
+		if err != nil || !ok {
 			continue
 		}
-		out = append(out, derivedFile{p, capability, from, data})
+		out = append(out, derivedFile{p, capability, r.DerivedFrom, data, doc})
 	}
 	return out, nil
 }
@@ -91,7 +93,7 @@ func orphans(fsys fs.FS, cfg config.Config, files []spec.File, derived []derived
 		default:
 			gone = specPath + " is gone"
 		}
-		owned := Owned(d.data)
+		owned := owned(d.data, d.doc)
 		out = append(out, Contract{
 			Capability: d.capability, SpecPath: specPath, ContractPath: d.path, Property: prop,
 			DerivedFrom: d.derivedFrom, State: Orphaned, Owned: owned,
@@ -117,6 +119,11 @@ func Owned(data []byte) string {
 	if err != nil {
 		return "it is not valid TOML"
 	}
+	return owned(data, doc)
+}
+
+// owned is Owned of data already decoded into doc.
+func owned(data []byte, doc map[string]any) string {
 	var why []string
 	if tests, _ := doc["tests"].(map[string]any); len(tests) > 0 {
 		why = append(why, "it declares tests")

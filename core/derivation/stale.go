@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/espectacular/ah/core/config"
@@ -21,14 +22,14 @@ import (
 type Staleness struct {
 	// SpecsDir is [paths] specs; SpkPin is [spk] version (empty: any).
 	SpecsDir, SpkPin string
-	// Contracts are every contract file in scope, repository-relative.
-	Contracts []string
-	// Read are the contracts the check read already, by path: their bytes
-	// when they mention derived_from, else nil. Only the others, such as
-	// orphans, are read here.
-	Read map[string][]byte
-	// Owners is the first unit each contract covers, by contract path: a
-	// finding attaches to it.
+	// Recorded are the contracts the check read and decoded that record
+	// derived_from (RecordedOf), each decoded once; a path may repeat.
+	Recorded []Recorded
+	// Unread are the contracts in scope the check did not read, such as
+	// orphans: they are read here.
+	Unread []string
+	// Owners is the first unit each contract of Recorded covers, by
+	// contract path: a finding attaches to it.
 	Owners map[string]Owner
 }
 
@@ -36,6 +37,27 @@ type Staleness struct {
 type Owner struct {
 	Capability, SpecPath string
 	Scenario             finding.ScenarioRef
+}
+
+// Recorded is what the contract-stale check needs of a contract that
+// records derived_from: a check keeps it instead of the contract's bytes
+// or its decoded document (issue 40: each contract decoded once).
+type Recorded struct {
+	Path, DerivedFrom string
+	// Owned is why a person owns it (Owned): the gone-row message says
+	// what ah sync will do with it.
+	Owned string
+}
+
+// RecordedOf is the Recorded of the contract at p, whose bytes data the
+// caller decoded into doc; ok is false when it records no derived_from
+// (or doc is nil: it is not TOML).
+func RecordedOf(p string, data []byte, doc map[string]any) (Recorded, bool) {
+	from, _ := doc["derived_from"].(string)
+	if from == "" || !bytes.Contains(data, []byte("derived_from")) {
+		return Recorded{}, false
+	}
+	return Recorded{Path: p, DerivedFrom: from, Owned: owned(data, doc)}, true
 }
 
 // derivedContract is a contract in scope that records derived_from.
@@ -52,24 +74,23 @@ type derivedContract struct {
 // or when spk cannot parse the spec, the check is skipped and a note says
 // so (ah check --verbose).
 func StaleFindings(ctx context.Context, fsys fs.FS, st Staleness, spk ports.Spk) ([]finding.Finding, []string, error) {
-	var derived []derivedContract
-	for _, p := range st.Contracts {
-		data, read := st.Read[p]
-		if !read {
-			if b, err := repofs.ReadFile(fsys, p, repofs.ContractLimit); err == nil {
-				data = b // unreadable contracts have findings of their own
-			}
-		}
-		if !bytes.Contains(data, []byte("derived_from")) {
-			continue
+	recorded := slices.Clone(st.Recorded)
+	for _, p := range st.Unread {
+		data, err := repofs.ReadFile(fsys, p, repofs.ContractLimit)
+		if err != nil || !bytes.Contains(data, []byte("derived_from")) {
+			continue // unreadable contracts have findings of their own
 		}
 		doc, err := schema.DecodeTOML(data)
-		from, _ := doc["derived_from"].(string)
-		if err != nil || from == "" {
-			continue
+		if r, ok := RecordedOf(p, data, doc); err == nil && ok {
+			recorded = append(recorded, r)
 		}
-		capability, _, _ := contract.Split(config.Dir, p)
-		derived = append(derived, derivedContract{p, capability, path.Join(st.SpecsDir, capability, "spec.md"), from, Owned(data)})
+	}
+	slices.SortFunc(recorded, func(a, b Recorded) int { return strings.Compare(a.Path, b.Path) })
+	recorded = slices.CompactFunc(recorded, func(a, b Recorded) bool { return a.Path == b.Path })
+	derived := make([]derivedContract, len(recorded))
+	for i, r := range recorded {
+		capability, _, _ := contract.Split(config.Dir, r.Path)
+		derived[i] = derivedContract{r.Path, capability, path.Join(st.SpecsDir, capability, "spec.md"), r.DerivedFrom, r.Owned}
 	}
 	if len(derived) == 0 {
 		return nil, nil, nil

@@ -13,29 +13,37 @@ import (
 // most n), and returns when all calls have returned: the error of the
 // lowest i that failed, so the outcome never depends on which worker
 // finished first. fn must touch only what belongs to i.
+//
+// Only the failure of the lowest i is kept, not one error per call: the
+// calls of a large corpus are hundreds of thousands (issue 40).
 func Each(n int, fn func(i int) error) error {
-	errs := make([]error, n)
+	var mu sync.Mutex
+	first, firstErr := n, error(nil)
+	call := func(i int) {
+		if err := fn(i); err != nil {
+			mu.Lock()
+			if i < first {
+				first, firstErr = i, err
+			}
+			mu.Unlock()
+		}
+	}
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
 		for i := range n {
-			errs[i] = fn(i)
+			call(i)
 		}
-	} else {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-					errs[i] = fn(i)
-				}
-			})
-		}
-		wg.Wait()
+		return firstErr
 	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				call(i)
+			}
+		})
 	}
-	return nil
+	wg.Wait()
+	return firstErr
 }

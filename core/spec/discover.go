@@ -57,18 +57,29 @@ func Discover(fsys fs.FS, root string) ([]File, error) {
 // over limit bytes, is a File with Skipped set, and the rest is still
 // read.
 func DiscoverLimit(fsys fs.FS, root string, limit int64) ([]File, error) {
+	files, _, err := DiscoverEach(fsys, root, limit, func(f File) (File, struct{}) { return f, struct{}{} })
+	return files, err
+}
+
+// DiscoverEach is DiscoverLimit handing each file, once read and parsed, to
+// keep, which returns what is kept of it (its Outline, say) and what it
+// drew from it; kept[i] is what keep drew from files[i]. A caller that
+// needs only a little of each tree never holds them all at once (issue
+// 40: at 100,000 scenarios the trees were most of a check's peak heap).
+// keep runs on one worker per processor, each file once; the result never
+// depends on which worker ran it.
+func DiscoverEach[T any](fsys fs.FS, root string, limit int64, keep func(File) (File, T)) (files []File, kept []T, err error) {
 	root = path.Clean(root)
 	if err := checkRoot(fsys, root); err != nil {
 		if _, ok := errors.AsType[*repofs.Refused](err); ok {
-			return []File{{Path: root, Skipped: err}}, nil
+			f, t := keep(File{Path: root, Skipped: err})
+			return []File{f}, []T{t}, nil
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	var files []File
 	// The walk only lists; the specs are read and parsed afterwards, one
 	// worker per processor, each into its own slot (issue 29).
-	var read []int
-	err := repofs.Walk(fsys, root, func(e repofs.Entry) error {
+	err = repofs.Walk(fsys, root, func(e repofs.Entry) error {
 		if e.Refused != nil {
 			if specCandidate(e) {
 				dir := e.Path // a capability directory
@@ -82,20 +93,29 @@ func DiscoverLimit(fsys fs.FS, root string, limit int64) ([]File, error) {
 		if e.Dir || e.Name != "spec.md" || path.Dir(e.Path) == root {
 			return nil
 		}
-		read = append(read, len(files))
 		files = append(files, File{Capability: capabilityOf(root, path.Dir(e.Path)), Path: e.Path})
 		return nil
 	})
 	if err != nil {
-		return nil, err
-	}
-	if err := parallel.Each(len(read), func(i int) error { return readSpec(fsys, &files[read[i]], limit) }); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	slices.SortFunc(files, func(a, b File) int {
 		return cmp.Or(strings.Compare(a.Capability, b.Capability), strings.Compare(a.Path, b.Path))
 	})
-	return files, nil
+	kept = make([]T, len(files))
+	err = parallel.Each(len(files), func(i int) error {
+		if files[i].Skipped == nil { // refused by the walk: not read
+			if err := readSpec(fsys, &files[i], limit); err != nil {
+				return err
+			}
+		}
+		files[i], kept[i] = keep(files[i])
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return files, kept, nil
 }
 
 // readSpec reads and parses f.Path; a spec over limit is Skipped.

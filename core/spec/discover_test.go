@@ -160,3 +160,26 @@ func TestDiscoverReadError(t *testing.T) {
 	assert.False(t, errors.Is(err, spec.ErrNoSpecsDir), "a read error is not a missing directory")
 	assert.Contains(t, err.Error(), "s/a/spec.md")
 }
+
+// DiscoverEach hands every file, read and parsed, to keep, and returns
+// what keep kept of each in DiscoverLimit's order with what it drew from
+// it: a caller holds one tree per worker, never all of them (issue 40).
+func TestDiscoverEachKeepsWhatKeepReturns(t *testing.T) {
+	fsys := fstest.MapFS{
+		"specs/b/spec.md":   {Data: []byte("# b\n\n#### Scenario: B one\nx\n\n#### Scenario: B two\ny\n")},
+		"specs/a/spec.md":   {Data: []byte("# a\n\n#### Scenario: A one\nx\n")},
+		"specs/c/x/spec.md": {Data: []byte("# c\n")},
+	}
+	want, err := spec.DiscoverLimit(fsys, "specs", 1<<20)
+	require.NoError(t, err)
+	files, kept, err := spec.DiscoverEach(fsys, "specs", 1<<20, func(f spec.File) (spec.File, int) {
+		return f.Outline(), len(f.Scenarios)
+	})
+	require.NoError(t, err)
+	require.Len(t, files, len(want))
+	for i, f := range want {
+		assert.Equal(t, f.Outline(), files[i])
+		assert.Equal(t, len(f.Scenarios), kept[i], f.Path)
+	}
+	assert.Equal(t, []int{1, 2, 0}, kept)
+}

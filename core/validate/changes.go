@@ -9,6 +9,7 @@ import (
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
+	"github.com/espectacular/ah/core/spec"
 )
 
 // overlayState is what the change overlays add to a resolved scope.
@@ -41,10 +42,14 @@ func withChanges(fsys fs.FS, cfg config.Config, r Resolved, ids []string) (Resol
 			read[u.ContractPath] = true
 		}
 		r.overlay.findings = append(r.overlay.findings, overlay.RefusedStaged(changes, read)...)
-		for _, c := range res.Collisions {
-			r.collisions = append(r.collisions, collision{c.Capability, c.SpecPath, c.ContractPath, c.Collision})
-		}
 		r.files = append(r.files, res.Files...)
+		for _, c := range res.Collisions {
+			col := collision{capability: c.Capability, specPath: c.SpecPath, contract: c.ContractPath, Collision: c.Collision}
+			if i := slices.IndexFunc(r.files, func(f spec.File) bool { return f.Path == c.SpecPath }); i >= 0 {
+				col.qualified, col.requirement = r.files[i].Doc.Qualification(c.Collision)
+			}
+			r.collisions = append(r.collisions, col)
+		}
 		r.overlay.findings = append(r.overlay.findings, res.Findings...)
 		r.overlay.claimed = res.Claimed
 		r.overlay.keys = map[string]bool{}
@@ -80,10 +85,10 @@ func overlaid(units []Unit, scopes map[string][]overlay.Located) []Unit {
 // names a scenario of the same capability in the resolved scope.
 func missingReplacement(r Resolved, v Ready) (finding.Finding, bool) {
 	c := v.Contract
-	if r.overlay.keys == nil || c == nil || c.SupersededBy == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy] {
+	if r.overlay.keys == nil || c == nil || c.SupersededBy() == "" || r.overlay.keys[v.Capability+"/"+c.SupersededBy()] {
 		return finding.Finding{}, false
 	}
 	return unitFinding(*v.Unit, finding.MissingReplacement, fmt.Sprintf(
 		"%s is superseded by %q, but capability %q has no scenario %q in scope: add the replacement scenario (in the spec, or in a change selected with --changes), or fix superseded_by",
-		v.ContractPath, c.SupersededBy, v.Capability, c.SupersededBy)), true
+		v.ContractPath, c.SupersededBy(), v.Capability, c.SupersededBy())), true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"slices"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/derivation"
@@ -69,23 +70,56 @@ func idMismatch(u Unit, got, want string) string {
 	return fmt.Sprintf("%s has id = %q but its scenario's id is %q: set id = %q", u.ContractPath, got, want, want)
 }
 
-// Stale is the contract-stale stage (derivation.StaleFindings) over the
-// contracts of r's units, which were read already (read[i] is
-// r.Units[i]'s): a finding attaches to the first unit a contract covers.
-// spk parses dual-format specs; nil skips the check.
-func Stale(ctx context.Context, fsys fs.FS, cfg config.Config, r Resolved, read []ReadContract, spk ports.Spk) ([]finding.Finding, []string, error) {
-	st := derivation.Staleness{
-		SpecsDir: cfg.Specs, SpkPin: cfg.Spk.Version, Contracts: r.contracts,
-		Read: make(map[string][]byte, len(read)), Owners: make(map[string]derivation.Owner, len(r.Units)),
-	}
+// Staleness is what the contract-stale check reads: the contracts of r's
+// units were read already (read[i] is r.Units[i]'s) and only those that
+// record derived_from are passed on, with the contracts in scope no unit
+// read; a finding attaches to the first unit a contract covers. It is
+// taken before Validate: past validation only the ready units' contracts
+// stay (issue 40).
+func Staleness(cfg config.Config, r Resolved, read []ReadContract) derivation.Staleness {
+	st := derivation.Staleness{SpecsDir: cfg.Specs, SpkPin: cfg.Spk.Version}
+	inScope := func(p string) bool { _, ok := slices.BinarySearch(r.contracts, p); return ok }
+	// The paths read, sorted: one string header per unit, the strings
+	// shared, where a map by path was a fifth of a large check's peak heap
+	// (issue 40).
+	var wasRead []string
 	for i, u := range r.Units {
-		if read[i].read {
-			st.Read[u.ContractPath] = read[i].derived
+		if !read[i].read {
+			continue
 		}
-		if _, ok := st.Owners[u.ContractPath]; !ok {
+		wasRead = append(wasRead, u.ContractPath)
+		if d := read[i].derived; d != nil && inScope(d.Path) {
+			st.Recorded = append(st.Recorded, *d)
+		}
+	}
+	slices.Sort(wasRead)
+	for _, p := range r.contracts {
+		if _, ok := slices.BinarySearch(wasRead, p); !ok {
+			st.Unread = append(st.Unread, p)
+		}
+	}
+	if len(st.Recorded) == 0 && len(st.Unread) == 0 {
+		return st
+	}
+	owned := make(map[string]bool, len(st.Recorded)+len(st.Unread))
+	for _, d := range st.Recorded {
+		owned[d.Path] = true
+	}
+	for _, p := range st.Unread {
+		owned[p] = true
+	}
+	st.Owners = map[string]derivation.Owner{}
+	for _, u := range r.Units {
+		if _, ok := st.Owners[u.ContractPath]; !ok && owned[u.ContractPath] {
 			st.Owners[u.ContractPath] = derivation.Owner{Capability: u.Capability, SpecPath: u.SpecPath, Scenario: scenarioOf(u.Scenario)}
 		}
 	}
+	return st
+}
+
+// Stale is the contract-stale stage (derivation.StaleFindings) over st
+// (Staleness). spk parses dual-format specs; nil skips the check.
+func Stale(ctx context.Context, fsys fs.FS, st derivation.Staleness, spk ports.Spk) ([]finding.Finding, []string, error) {
 	return derivation.StaleFindings(ctx, fsys, st, spk)
 }
 

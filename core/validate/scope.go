@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
@@ -90,8 +91,14 @@ type Resolved struct {
 	collisions      []collision
 	// contracts are all contract files found in scope, repository-relative.
 	contracts []string
-	// files are the discovered spec files, for checks over their structure.
+	// files are the discovered spec files. Their trees are dropped as they
+	// are read (keepSpec) unless changes are overlaid, which read them.
 	files []spec.File
+	// treeFindings are the findings drawn from each deployed spec's tree
+	// (specFindings) before it was dropped, by spec path; CheckSpecs
+	// reports those of the files in scope, and draws them from the tree of
+	// any file not here.
+	treeFindings map[string][]finding.Finding
 	// refused are the paths under .espectacular not read (unreadable-path).
 	refused []finding.Finding
 	// derived are the contract paths of existing Properties rows: never
@@ -109,6 +116,10 @@ type collision struct {
 	// contract is where the colliding scenario's contract lives.
 	contract string
 	spec.Collision
+	// qualified and requirement are what [scenarios]
+	// qualify_colliding_ids would make of it (spec.Document.Qualification),
+	// drawn while its spec's tree was there.
+	qualified, requirement string
 }
 
 // Resolve resolves the scope of a check: the deployed scenarios
@@ -117,7 +128,9 @@ type collision struct {
 func Resolve(fsys fs.FS, cfg config.Config, changes, args []string) (Resolved, error) {
 	changes = overlay.Normalize(changes)
 	active := overlay.IDs(fsys, cfg.Changes)
-	r, err := resolve(fsys, cfg, active)
+	// The overlay of changes reads the deployed spec trees: only then are
+	// they kept past discovery.
+	r, err := resolve(fsys, cfg, active, len(changes) > 0)
 	if err != nil {
 		return Resolved{}, err
 	}
@@ -149,10 +162,12 @@ func (r Resolved) Capabilities() []string {
 }
 
 // resolve discovers deployed scenarios and the contract files that belong to
-// the deployed scope.
+// the deployed scope. Each spec's tree is dropped once what the check
+// needs of it was drawn (keepSpec), unless trees is set: the overlay of
+// changes reads them.
 // active are the ids of the active changes: when there are some, a
 // missing specs directory is a project before its first archive.
-func resolve(fsys fs.FS, cfg config.Config, active []string) (Resolved, error) {
+func resolve(fsys fs.FS, cfg config.Config, active []string, trees bool) (Resolved, error) {
 	var r Resolved
 	// The contracts are listed while the specs are read: neither needs
 	// the other, and a processor would otherwise wait (issue 29).
@@ -167,7 +182,9 @@ func resolve(fsys fs.FS, cfg config.Config, active []string) (Resolved, error) {
 		l.paths, l.refused, l.err = deployedContracts(fsys, cfg.Specs)
 		listed <- l
 	}()
-	files, err := spec.DiscoverLimit(fsys, cfg.Specs, cfg.SpecBytes())
+	files, kept, err := spec.DiscoverEach(fsys, cfg.Specs, cfg.SpecBytes(), func(f spec.File) (spec.File, keptSpec) {
+		return keepSpec(cfg, f, trees)
+	})
 	l := <-listed
 	if err != nil {
 		err = spec.DirErrorIn(fsys, cfg.Specs, err)
@@ -176,20 +193,19 @@ func resolve(fsys fs.FS, cfg config.Config, active []string) (Resolved, error) {
 			return r, err
 		}
 		// Nothing archived yet: the changes are all there is to check.
-		r.Undeployed, files = true, nil
-	}
-	if cfg.QualifyCollidingIDs {
-		files = spec.Qualify(files)
+		r.Undeployed, files, kept = true, nil, nil
 	}
 	r.files = files
 	n := 0
-	for _, f := range files {
-		n += len(f.Scenarios)
+	for _, k := range kept {
+		n += len(k.scenarios)
 	}
 	r.Units = make([]Unit, 0, n)
-	for _, f := range files {
-		unique, cols := spec.Dedupe(f.Scenarios)
-		for _, s := range unique {
+	if !trees {
+		r.treeFindings = make(map[string][]finding.Finding, len(files))
+	}
+	for i, f := range files {
+		for _, s := range kept[i].scenarios {
 			r.Units = append(r.Units, Unit{
 				Capability:   f.Capability,
 				SpecPath:     f.Path,
@@ -197,8 +213,9 @@ func resolve(fsys fs.FS, cfg config.Config, active []string) (Resolved, error) {
 				ContractPath: shared(l.paths, contract.Path(config.Dir, f.Capability, s.ID)),
 			})
 		}
-		for _, c := range cols {
-			r.collisions = append(r.collisions, collision{f.Capability, f.Path, contract.Path(config.Dir, f.Capability, c.Second.ID), c})
+		r.collisions = append(r.collisions, kept[i].collisions...)
+		if !trees {
+			r.treeFindings[f.Path] = kept[i].findings
 		}
 	}
 	r.contracts, r.refused = l.paths, l.refused
@@ -206,6 +223,67 @@ func resolve(fsys fs.FS, cfg config.Config, active []string) (Resolved, error) {
 		return r, l.err
 	}
 	return r, coverLinked(fsys, cfg, &r)
+}
+
+// keptSpec is what resolve keeps of one spec file besides its outline.
+type keptSpec struct {
+	// scenarios are its scenarios, qualified when the config says so and
+	// deduplicated, each detached from the file's text.
+	scenarios  []spec.Scenario
+	collisions []collision
+	// findings are those drawn from its tree (specFindings), when the tree
+	// is dropped.
+	findings []finding.Finding
+}
+
+// keepSpec draws from spec file f what a check needs of it, and returns
+// its outline (spec.File.Outline) unless trees is set: a large corpus
+// never holds every tree at once (issue 40).
+func keepSpec(cfg config.Config, f spec.File, trees bool) (spec.File, keptSpec) {
+	if cfg.QualifyCollidingIDs {
+		f = spec.Qualify([]spec.File{f})[0]
+	}
+	unique, cols := spec.Dedupe(f.Scenarios)
+	k := keptSpec{scenarios: detachedAll(unique)}
+	for _, c := range cols {
+		col := collision{capability: f.Capability, specPath: f.Path, contract: contract.Path(config.Dir, f.Capability, c.Second.ID)}
+		col.qualified, col.requirement = f.Doc.Qualification(c)
+		col.First, col.Second = detached(c.First), detached(c.Second)
+		k.collisions = append(k.collisions, col)
+	}
+	if trees {
+		return f, k
+	}
+	k.findings = specFindings(cfg, []spec.File{f})
+	return f.Outline(), k
+}
+
+// detachedAll is scenarios with their strings in one allocation of their
+// own (detached): one per spec file rather than one per scenario, which
+// would be interleaved with the garbage of parsing and decoding and keep
+// its pages in use (issue 40).
+func detachedAll(scenarios []spec.Scenario) []spec.Scenario {
+	n := 0
+	for _, s := range scenarios {
+		n += len(s.ID) + len(s.Title) + len(s.Body)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range scenarios {
+		b.WriteString(s.ID)
+		b.WriteString(s.Title)
+		b.WriteString(s.Body)
+	}
+	all := b.String()
+	out := make([]spec.Scenario, len(scenarios))
+	at := 0
+	for i, s := range scenarios {
+		id, title := at+len(s.ID), at+len(s.ID)+len(s.Title)
+		end := title + len(s.Body)
+		s.ID, s.Title, s.Body = all[at:id], all[id:title], all[title:end]
+		out[i], at = s, end
+	}
+	return out
 }
 
 // shared is p, as the string of the sorted listing paths when it is

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,6 +14,7 @@ import (
 	"github.com/espectacular/ah/core/archetype"
 	"github.com/espectacular/ah/core/config"
 	"github.com/espectacular/ah/core/contract"
+	"github.com/espectacular/ah/core/derivation"
 	"github.com/espectacular/ah/core/finding"
 	"github.com/espectacular/ah/core/overlay"
 	"github.com/espectacular/ah/core/parallel"
@@ -53,31 +53,125 @@ type entryResolver func(contract.Entry) (adapter.Route, *adapter.Problem)
 
 // Kept is what the later stages use of a decoded contract (its tests, its
 // mutation settings, its waiver, what supersedes it): one is held per
-// scenario until the end of a check, so the rest of the decoded contract
-// is dropped as soon as it was checked (issue 40).
+// scenario until validation, and per ready unit to the end of a check
+// that runs tests, so the rest of the decoded contract is dropped as soon
+// as it was checked, and what few contracts have is kept apart (issue 40).
 type Kept struct {
-	Tests []contract.Entry
-	// Mutation is never nil: the contracts without [quality.mutation]
-	// share one zero value.
-	Mutation *contract.Mutation
-	Waiver   *contract.Waiver
-	// SupersededBy is the contract's superseded_by when its status is
-	// superseded, else "".
-	SupersededBy string
+	tests []entry
+	// rest is nil for a contract without [quality.mutation], [waiver] and
+	// superseded_by.
+	rest *keptRest
 }
 
-// noMutation is the [quality.mutation] of every contract without one;
-// nothing writes to it.
-var noMutation = &contract.Mutation{}
+// Tests are the contract's test entries, in order.
+func (k *Kept) Tests() []contract.Entry {
+	if len(k.tests) == 0 {
+		return nil
+	}
+	out := make([]contract.Entry, len(k.tests))
+	for i, e := range k.tests {
+		out[i] = e.Entry()
+	}
+	return out
+}
+
+// entry is a contract.Entry as a kept record holds it, in 64 bytes where
+// a contract.Entry takes 112: what few entries set (runner, resources,
+// exclusive, a timeout beyond 32 bits) is kept apart (issue 40).
+type entry struct {
+	typ, flags, command string
+	index, timeout      int32
+	rest                *entryRest
+}
+
+// entryRest is what few entries set.
+type entryRest struct {
+	runner    string
+	resources []string
+	exclusive bool
+	// wide: index and timeout are these, not the entry's.
+	wide           bool
+	index, timeout int
+}
+
+// compact is e as a kept record holds it.
+func compact(e contract.Entry) entry {
+	out := entry{typ: e.Type, flags: e.Flags, command: e.Command, index: int32(e.Index), timeout: int32(e.TimeoutSeconds)}
+	wide := int(out.index) != e.Index || int(out.timeout) != e.TimeoutSeconds
+	if e.Runner != "" || e.Resources != nil || e.Exclusive || wide {
+		out.rest = &entryRest{runner: e.Runner, resources: e.Resources, exclusive: e.Exclusive}
+		if wide {
+			out.index, out.timeout = 0, 0
+			out.rest.wide, out.rest.index, out.rest.timeout = true, e.Index, e.TimeoutSeconds
+		}
+	}
+	return out
+}
+
+// Entry is e as contract.Entry.
+func (e entry) Entry() contract.Entry {
+	out := contract.Entry{Type: e.typ, Index: int(e.index), Flags: e.flags, Command: e.command, TimeoutSeconds: int(e.timeout)}
+	if r := e.rest; r != nil {
+		out.Runner, out.Resources, out.Exclusive = r.runner, r.resources, r.exclusive
+		if r.wide {
+			out.Index, out.TimeoutSeconds = r.index, r.timeout
+		}
+	}
+	return out
+}
+
+// keptRest is what few contracts have.
+type keptRest struct {
+	mutation     contract.Mutation
+	waiver       *contract.Waiver
+	supersededBy string
+}
+
+// Mutation is the contract's [quality.mutation].
+func (k *Kept) Mutation() contract.Mutation {
+	if k.rest == nil {
+		return contract.Mutation{}
+	}
+	return k.rest.mutation
+}
+
+// Waiver is the contract's [waiver], nil when it has none.
+func (k *Kept) Waiver() *contract.Waiver {
+	if k.rest == nil {
+		return nil
+	}
+	return k.rest.waiver
+}
+
+// SupersededBy is the contract's superseded_by when its status is
+// superseded, else "".
+func (k *Kept) SupersededBy() string {
+	if k.rest == nil {
+		return ""
+	}
+	return k.rest.supersededBy
+}
 
 // keep is the part of c the later stages use.
-func keep(c contract.Contract) *Kept {
-	k := &Kept{Tests: c.Tests, Mutation: noMutation, Waiver: c.Waiver}
-	if m := c.Mutation; m.Enabled || m.Threshold != nil || m.Args != nil {
-		k.Mutation = &m
+func keep(c contract.Contract) Kept {
+	k := Kept{}
+	if len(c.Tests) > 0 {
+		k.tests = make([]entry, len(c.Tests))
+		for i, e := range c.Tests {
+			k.tests[i] = compact(e)
+		}
+	}
+	rest := keptRest{waiver: c.Waiver}
+	m := c.Mutation
+	mutation := m.Enabled || m.Threshold != nil || m.Args != nil
+	if mutation {
+		rest.mutation = m
 	}
 	if c.Status == contract.Superseded {
-		k.SupersededBy = c.SupersededBy
+		rest.supersededBy = c.SupersededBy
+	}
+	if mutation || rest.waiver != nil || rest.supersededBy != "" {
+		k.rest = &rest
 	}
 	return k
 }
@@ -85,18 +179,18 @@ func keep(c contract.Contract) *Kept {
 // ReadContract is a unit's contract, read and checked on its own
 // (checkContract): ok is true when nothing blocks planning its entries.
 //
-// The results of a whole corpus are held at once, until validation: so
-// contract is a pointer (nil when the file was not read), and the ready
-// units keep only it.
+// The results of a whole corpus are held at once, until validation; the
+// ready units then point at their contract here.
 type ReadContract struct {
 	findings []finding.Finding
-	contract *Kept
+	// contract is the zero Kept when the file was not read.
+	contract Kept
 	ok       bool
-	// read is true when the file was read. derived then holds its bytes if
-	// they mention derived_from: the staleness check (derivation.StaleFindings) needs
-	// them, and reads no contract a second time.
+	// read is true when the file was read. derived then holds what the
+	// staleness check (derivation.StaleFindings) needs of it when it
+	// records derived_from: that check decodes no contract a second time.
 	read    bool
-	derived []byte
+	derived *derivation.Recorded
 }
 
 // ReadContracts reads and checks the contract of every unit, in order,
@@ -126,23 +220,35 @@ type Checked struct {
 	blocked map[string]bool
 }
 
-// CheckSpecs runs the checks that read the spec trees of a resolved scope
+// CheckSpecs reports what the spec trees of a resolved scope say
 // (unclosed blocks, near-miss headings, requirement blocks, id
-// collisions) and then drops the trees (spec.File.Outline): the contract
-// stage needs only the units and the spec paths, so a large corpus never
-// holds every spec tree while its contracts are decoded (issue 40).
+// collisions): drawn as each deployed spec was read (keepSpec), or from
+// the trees resolve kept for the overlay of changes, which it then drops
+// (spec.File.Outline): the contract stage needs only the units and the
+// spec paths, so a large corpus never holds every spec tree while its
+// contracts are decoded (issue 40).
 func CheckSpecs(cfg config.Config, r *Resolved) Checked {
-	out := append(fileFindings(r.files), malformedHeadings(r.files)...)
-	out = append(out, duplicateRequirements(r.files)...)
-	out = append(out, outsideRequirements(r.files, cfg.Specs)...)
+	var out []finding.Finding
+	var trees []spec.File
+	for _, f := range r.files {
+		if fs, drawn := r.treeFindings[f.Path]; drawn {
+			out = append(out, fs...)
+		} else {
+			trees = append(trees, f)
+		}
+	}
+	out = append(out, specFindings(cfg, trees)...)
 	blocked := map[string]bool{}
 	for _, c := range r.collisions {
 		f := finding.New(finding.SlugCollision, fmt.Sprintf(
 			"scenarios %q (line %d) and %q (line %d) of %s both have the id %q but different bodies; rename one of them%s",
-			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID, qualifyFix(cfg, r.files, c)))
+			c.First.Title, c.First.Line, c.Second.Title, c.Second.Line, c.specPath, c.Second.ID, qualifyFix(cfg, c)))
 		f.ContractPath = c.contract
 		out = append(out, f.WithScenario(c.capability, c.specPath, scenarioOf(c.Second)))
 		blocked[c.capability+"/"+c.Second.ID] = true
+	}
+	if len(trees) == 0 {
+		return Checked{findings: out, blocked: blocked}
 	}
 	outlines := make([]spec.File, len(r.files))
 	for i, f := range r.files {
@@ -153,6 +259,13 @@ func CheckSpecs(cfg config.Config, r *Resolved) Checked {
 		r.Units[i].Scenario = detached(r.Units[i].Scenario)
 	}
 	return Checked{findings: out, blocked: blocked}
+}
+
+// specFindings are the findings drawn from the trees of files.
+func specFindings(cfg config.Config, files []spec.File) []finding.Finding {
+	out := append(fileFindings(files), malformedHeadings(files)...)
+	out = append(out, duplicateRequirements(files)...)
+	return append(out, outsideRequirements(files, cfg.Specs)...)
 }
 
 // detached is s with its strings in one allocation of their own: a
@@ -181,8 +294,7 @@ func Validate(cfg config.Config, r Resolved, checked Checked, read []ReadContrac
 		u := &r.Units[i]
 		claimed = append(claimed, u.ContractPath)
 		isBlocked := len(blocked) > 0 && blocked[u.Key()]
-		if read[i].ok && read[i].contract.Waiver != nil && !isBlocked {
-			w := read[i].contract.Waiver
+		if w := read[i].contract.Waiver(); read[i].ok && w != nil && !isBlocked {
 			// Its tests are not run: no runner need resolve them.
 			waived[u.Key()] = Waived{*u, *w}
 			out = append(out, read[i].findings...)
@@ -224,16 +336,9 @@ func Validate(cfg config.Config, r Resolved, checked Checked, read []ReadContrac
 // then stubs the second, and the [scope] include entry it then needs when
 // the scope names the shared id only (an adoption trial found the option
 // and then no way forward).
-func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
-	if cfg.QualifyCollidingIDs {
-		return ""
-	}
-	i := slices.IndexFunc(files, func(f spec.File) bool { return f.Path == c.specPath })
-	if i < 0 {
-		return ""
-	}
-	q, req := files[i].Doc.Qualification(c.Collision)
-	if q == "" {
+func qualifyFix(cfg config.Config, c collision) string {
+	q, req := c.qualified, c.requirement
+	if cfg.QualifyCollidingIDs || q == "" {
 		return ""
 	}
 	then := ""
@@ -248,13 +353,13 @@ func qualifyFix(cfg config.Config, files []spec.File, c collision) string {
 // blocks running its tests (warnings do not block); the unit then carries
 // the route of each entry.
 func checkUnit(u *Unit, read *ReadContract, resolveEntry entryResolver, shared *routeLists) (Ready, []finding.Finding, bool) {
-	out, c, ok := slices.Clone(read.findings), read.contract, read.ok
+	out, c, ok := slices.Clone(read.findings), &read.contract, read.ok
 	v := Ready{Unit: u, Contract: c}
 	if !ok {
 		return v, out, false
 	}
 	routes := shared.scratch[:0]
-	for _, e := range c.Tests {
+	for _, e := range c.Tests() {
 		p, problem := resolveEntry(e)
 		if problem != nil {
 			out = append(out, unitFinding(*u, problem.Kind, problem.Message))
@@ -353,7 +458,7 @@ func checkContract(fsys fs.FS, u Unit) (ReadContract, error) {
 		}
 		return ReadContract{}, fmt.Errorf("read contract %s: %w", u.ContractPath, err)
 	}
-	c, problems := contract.Decode(u.ContractPath, data)
+	c, doc, problems := contract.DecodeDoc(u.ContractPath, data)
 	var out []finding.Finding
 	for _, p := range problems {
 		out = append(out, at(p.Kind, p.Message))
@@ -391,8 +496,8 @@ func checkContract(fsys fs.FS, u Unit) (ReadContract, error) {
 		}
 	}
 	rc := ReadContract{findings: out, contract: keep(c), ok: !blocking, read: true}
-	if bytes.Contains(data, []byte("derived_from")) {
-		rc.derived = data
+	if r, ok := derivation.RecordedOf(u.ContractPath, data, doc); ok {
+		rc.derived = &r
 	}
 	return rc, nil
 }
@@ -479,8 +584,8 @@ func TestTypes(read []ReadContract) []string {
 		if !r.ok {
 			continue
 		}
-		for _, e := range r.contract.Tests {
-			seen[e.Type] = true
+		for _, e := range r.contract.tests {
+			seen[e.typ] = true
 		}
 	}
 	return slices.Sorted(maps.Keys(seen))

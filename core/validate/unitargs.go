@@ -42,7 +42,7 @@ func limitUnits(r Resolved, args []string) (Resolved, int, error) {
 // scenario id keep accepts (the others are no orphans of this scope), and
 // the spec files of the capabilities file accepts.
 func narrow(r Resolved, in func(capability, key string) bool, keep func(capability, id string) bool, file func(capability string) bool) Resolved {
-	out := Resolved{derived: r.derived, overlay: r.overlay}
+	out := Resolved{derived: r.derived, overlay: r.overlay, treeFindings: r.treeFindings}
 	out.overlay.findings = slices.DeleteFunc(slices.Clone(r.overlay.findings), func(f finding.Finding) bool {
 		id := ""
 		if f.Scenario != nil {
