@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 func init() { safetySuites["vitest"] = vitestSafetySuite }
@@ -27,7 +28,15 @@ func vitestSafetySuite() safetySuite {
 		var titles []string
 		for _, s := range scenarios {
 			titles = append(titles, s.title)
-			files[".espectacular/"+capability+"/"+s.id()+".toml"] = safetyContract(s.id(), "vitest", s.flags)
+			// A binding naming only files never batches (docs/batching.md):
+			// with `-t .` (every named test) beside its file filters the
+			// runs start vitest once, not once per binding. Selection reads
+			// the file filters, never the pattern.
+			flags := s.flags
+			if !strings.Contains(" "+flags+" ", " -t ") {
+				flags += " -t ."
+			}
+			files[".espectacular/"+capability+"/"+s.id()+".toml"] = safetyContract(s.id(), "vitest", flags)
 		}
 		files["openspec/specs/"+capability+"/spec.md"] = safetySpec(capability, titles...)
 	}
