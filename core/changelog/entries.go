@@ -20,7 +20,7 @@ var entries = []Entry{
 	{"0.12.0", Command, "ah report", "the conformance coverage matrix, also as markdown and HTML"},
 	{"0.12.0", Command, "ah upgrade", "reports what changed since the configured tool_version and updates it"},
 	{"0.12.0", Finding, "missing-adapter", "a test type for which no framework is configured or detected"},
-	{"0.12.0", Finding, "missing-tool", "a binding that could not run because a tool it needs is not installed here (a program, pytest for its interpreter, the project's own vitest, gremlins for --mutation), named once with how to install it"},
+	{"0.12.0", Finding, "missing-tool", "a binding that could not run because a tool it needs is not installed here (a program, pytest for its interpreter, the project's own vitest or vitest through npx, gremlins for --mutation), named once with how to install it"},
 	{"0.12.0", Finding, "unknown-archetype", "an archetype outside PF, SA, BP, CE, NR (warning)"},
 	{"0.12.0", Finding, "malformed-scenario-heading", "a line that looks meant as a scenario heading but is not one (warning)"},
 	{"0.12.0", Finding, "no-scenarios", "a specs directory without any scenario (warning)"},

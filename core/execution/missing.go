@@ -62,6 +62,11 @@ func missingTool(ctx context.Context, env Env, inv Invocation, o Outcome) *Missi
 		return nil // the probe proved nothing missing
 	}
 	m := &Missing{Tool: tool, How: fmt.Sprintf("ah's probe `%s` exited with status %d", shellword.Quote(probe), res.ExitCode), Fix: a.install}
+	if lo, ok := a.driver.(ports.LocalOnly); ok && m.Fix == "" && env.Repo != nil {
+		// Behind a configured command (npx vitest) detection looked for
+		// nothing; the project's own files say how it installs the tool.
+		_, m.Fix = lo.Missing(env.Repo)
+	}
 	if m.Fix == "" {
 		install := strings.TrimSpace(adapter.InstallHint(a.name))
 		if install == "" {
