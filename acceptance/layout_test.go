@@ -4,8 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/BurntSushi/toml"
 
 	"github.com/espectacular/ah/core/quality"
 )
@@ -97,5 +100,25 @@ func TestGremlinsVersionPinnedOnce(t *testing.T) {
 	}
 	if want := "gremlins/cmd/gremlins@" + quality.GremlinsVersion; !strings.Contains(readRepoFile(t, "docs/quality.md"), want) {
 		t.Errorf("docs/quality.md does not name %s", want)
+	}
+}
+
+// TestOwnMutationCommandIsDoctors: ah's own [quality.mutation] command is
+// exactly the one `ah doctor --enable mutation` writes, so the dogfood gate
+// measures what users get and a missing gremlins in CI is the one
+// missing-tool the probe for that command names.
+func TestOwnMutationCommandIsDoctors(t *testing.T) {
+	var cfg struct {
+		Quality struct {
+			Mutation struct {
+				Command []string `toml:"command"`
+			} `toml:"mutation"`
+		} `toml:"quality"`
+	}
+	if _, err := toml.Decode(readRepoFile(t, ".espectacular/config.toml"), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cfg.Quality.Mutation.Command, quality.GremlinsCommand) {
+		t.Errorf(".espectacular/config.toml [quality.mutation] command is\n  %q\nbut core/quality.GremlinsCommand is\n  %q: keep them equal", cfg.Quality.Mutation.Command, quality.GremlinsCommand)
 	}
 }

@@ -5,12 +5,15 @@ package quality
 // as the contract's args (the module root without args) and writes its
 // JSON report to a file, which the command prints last for ah to read the
 // score from. gremlins runs the package's tests itself, so the generated
-// script is not used. A generous timeout coefficient keeps a loaded
-// machine from turning slow mutant runs into timed-out ones, which the
-// score leaves out.
+// script is not used. gremlins runs as many workers as the machine has
+// cores; a generous timeout coefficient keeps a loaded machine from
+// turning slow mutant runs into timed-out ones, which the score leaves
+// out. ah's own .espectacular/config.toml uses this exact command, so its
+// CI gets the missing-gremlins probe (missing.go), and a test keeps the
+// two equal.
 var GremlinsCommand = []string{
 	"sh", "-c",
-	`report=$(mktemp) && gremlins unleash --silent --workers 1 --timeout-coefficient 10 --output "$report" "$@" >&2 && cat "$report"; status=$?; rm -f "$report"; exit $status`,
+	`report=$(mktemp) && gremlins unleash --silent --timeout-coefficient 10 --output "$report" "$@" >&2 && cat "$report"; status=$?; rm -f "$report"; exit $status`,
 	"gremlins-score",
 }
 
