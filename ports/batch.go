@@ -80,9 +80,21 @@ type SourceLister interface {
 // so that once the framework announces part ended, sel's tests have all
 // been reported (go: sel's package, once Audit resolved it to its import
 // path). A selection that spans parts, or is not resolved, is within
-// none, and its binding is shown when the batch ends.
+// none, and its binding is shown when the batch ends, unless the Scoper
+// is a Splitter.
 type Scoper interface {
 	Within(sel Selector, part string) bool
+}
+
+// Splitter is an optional capability of a Scoper whose selection is the
+// union of what its terms select (pytest: node ids), so a binding naming
+// tests in two modules is within no part that ends before the run does.
+// Split returns the pieces (each a selection on its own, together
+// selecting what sel selects): the core shows the binding once each piece
+// is within a part that ended, with the tests of those parts that sel
+// selects.
+type Splitter interface {
+	Split(sel Selector) []Selector
 }
 
 // Corroborator is an optional capability of a Batcher whose framework

@@ -1,6 +1,8 @@
 package execution
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,23 +30,45 @@ func watchBatch(t *tracker, b *batch, jobs []Job, members []int, listing []byte,
 			sels = resolved
 		}
 	}
+	pieces := make([][]ports.Selector, len(members))
+	for k := range members {
+		pieces[k] = []ports.Selector{sels[k]}
+		if sp, ok := b.batcher.(ports.Splitter); ok {
+			if p := sp.Split(sels[k]); len(p) > 0 {
+				pieces[k] = p
+			}
+		}
+	}
 	var mu sync.Mutex
 	shown := make([]bool, len(members))
+	// ended marks each member's pieces seen within an ended part; seen
+	// keeps, by identity, the member's tests those parts reported.
+	ended := make([][]bool, len(members))
+	seen := make([]map[string]ports.TestCase, len(members))
 	return func(part string, tests []ports.TestCase) {
 		mu.Lock()
 		defer mu.Unlock()
 		for k, m := range members {
 			// A part announced twice (a test printing the framework's
 			// framing) shows a binding once.
-			if shown[k] || !sc.Within(sels[k], part) {
+			if shown[k] || !within(sc, pieces[k], part, &ended[k]) {
+				continue
+			}
+			if seen[k] == nil {
+				seen[k] = map[string]ports.TestCase{}
+			}
+			for _, tc := range tests {
+				if b.batcher.Matches(sels[k], tc) {
+					seen[k][identity(tc)] = tc
+				}
+			}
+			if slices.Contains(ended[k], false) {
 				continue
 			}
 			shown[k] = true
-			var matched []ports.TestCase
-			for _, tc := range tests {
-				if b.batcher.Matches(sels[k], tc) {
-					matched = append(matched, tc)
-				}
+			matched := make([]ports.TestCase, 0, len(seen[k]))
+			for _, id := range slices.Sorted(maps.Keys(seen[k])) {
+				matched = append(matched, seen[k][id])
 			}
 			j := jobs[m]
 			verdict, _, _ := matchedVerdict(j.Invocation.Timeout, matched)
@@ -55,6 +79,21 @@ func watchBatch(t *tracker, b *batch, jobs []Job, members []int, listing []byte,
 			t.reported(r)
 		}
 	}
+}
+
+// within marks in ended (one flag per piece, made on first use) the
+// pieces of a selection that lie within part, and reports whether any did.
+func within(sc ports.Scoper, pieces []ports.Selector, part string, ended *[]bool) bool {
+	if *ended == nil {
+		*ended = make([]bool, len(pieces))
+	}
+	hit := false
+	for i, p := range pieces {
+		if sc.Within(p, part) {
+			(*ended)[i], hit = true, true
+		}
+	}
+	return hit
 }
 
 // ownTime is a member's own time in a batch: its reportedTime. A

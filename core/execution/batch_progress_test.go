@@ -153,3 +153,71 @@ func TestBatchReportedIsProgressOnly(t *testing.T) {
 	assert.Contains(t, got, "reported c/s01 tests.fw[0] passed 1s batch-1")
 	assert.Contains(t, got, fmt.Sprintf("finished c/s01 tests.fw[0] failed %s", time.Duration(0)))
 }
+
+// unionDriver selects several words, as pytest's node ids do: its
+// selection is the union of its terms, within a part only with one term.
+type unionDriver struct {
+	portstest.ScopedBatchDriver
+	split bool
+}
+
+func (unionDriver) Select(flags []string) (ports.Selector, bool) {
+	return ports.Selector{Terms: flags}, len(flags) > 0
+}
+
+// Split implements ports.Splitter when split is set (else it declines).
+func (d unionDriver) Split(sel ports.Selector) []ports.Selector {
+	if !d.split {
+		return nil
+	}
+	var out []ports.Selector
+	for _, t := range sel.Terms {
+		out = append(out, ports.Selector{Terms: []string{t}})
+	}
+	return out
+}
+
+// TestBatchReportsASplitBindingAsItsLastPieceEnds (issue 37): a binding
+// naming tests in two parts is shown once both have ended, with the tests
+// of both and its own time, while the batch still runs; a driver that
+// cannot split it shows it when the batch ends.
+func TestBatchReportsASplitBindingAsItsLastPieceEnds(t *testing.T) {
+	for _, split := range []bool{true, false} {
+		disp := &shown{}
+		var during [][]string
+		answer := func(cmd ports.Command) ports.Result {
+			write := func(s string) { _, _ = cmd.Stdout.Write([]byte(s)) }
+			write("t01 passed 2s\nend t01\nt02 passed 1s\nend t02\n")
+			during = append(during, disp.seen())
+			write("t05 failed 3s\nend t05\nend t01\n")
+			during = append(during, disp.seen())
+			for _, i := range []int{3, 4, 6, 7, 8, 9} {
+				write(fmt.Sprintf("t%02d passed 1s\nend t%02d\n", i, i))
+			}
+			return ports.Result{ExitCode: 1}
+		}
+		edit := func(i int, b *execution.Binding) {
+			if i == 1 {
+				b.Entry.Flags = "t01 t05"
+			}
+		}
+		d := unionDriver{ScopedBatchDriver: portstest.ScopedBatchDriver{BatchDriver: portstest.BatchDriver{Driver: &portstest.Driver{
+			Adapter: "fw", Default: []string{"fw"}, Parts: true, Streamed: partLines,
+		}}}, split: split}
+		res, calls := batchRunWith(t, d, 9, execution.Options{Workers: 1, Batch: true, Progress: disp}, false, answer, edit)
+		require.Len(t, calls, 1, "one batch")
+		assert.Equal(t, 7, res.Passed, "s01 and s05 fail")
+		require.Len(t, during, 2)
+		assert.Equal(t, []string{"reported c/s02 tests.fw[0] passed 1s batch-1"}, during[0], "s01 waits for its second part")
+		if !split {
+			assert.NotContains(t, during[1], "reported c/s01 tests.fw[0] failed 5s batch-1")
+			assert.Contains(t, disp.seen(), "finished c/s01 tests.fw[0] failed 5s", "shown when the batch ends")
+			continue
+		}
+		assert.Equal(t, []string{
+			"reported c/s02 tests.fw[0] passed 1s batch-1",
+			"reported c/s01 tests.fw[0] failed 5s batch-1",
+			"reported c/s05 tests.fw[0] failed 3s batch-1",
+		}, during[1], "both of s01's parts ended: shown once, with both tests' time")
+	}
+}

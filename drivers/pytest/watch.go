@@ -9,8 +9,9 @@ import (
 )
 
 var (
-	_ ports.Watcher = (*Stream)(nil)
-	_ ports.Scoper  = Driver{}
+	_ ports.Watcher  = (*Stream)(nil)
+	_ ports.Scoper   = Driver{}
+	_ ports.Splitter = Driver{}
 )
 
 // Watch implements ports.Watcher: fn receives each node-id scope (a
@@ -166,6 +167,17 @@ func Scopes(id string) []string {
 	}
 	if param {
 		out = append(out, id)
+	}
+	return out
+}
+
+// Split implements ports.Splitter: a selection's node ids select tests
+// each on its own, so a binding naming tests in two modules is shown once
+// both modules have ended, not when the run does.
+func (Driver) Split(sel ports.Selector) []ports.Selector {
+	out := make([]ports.Selector, len(sel.Terms))
+	for i, t := range sel.Terms {
+		out[i] = ports.Selector{Group: sel.Group, Terms: []string{t}}
 	}
 	return out
 }

@@ -148,3 +148,16 @@ func TestWithin(t *testing.T) {
 		assert.Equal(t, c.want, d.Within(c.sel, c.part), "%q in %q", c.sel.Terms, c.part)
 	}
 }
+
+// TestSplit: each node id of a selection is a piece on its own, in the
+// selection's group, so a binding naming two modules is shown once both
+// have ended.
+func TestSplit(t *testing.T) {
+	d := pytest.Driver{}
+	sel := ports.Selector{Group: "g", Terms: []string{"t/a.py::test_a", "t/b.py"}}
+	pieces := d.Split(sel)
+	assert.Equal(t, []ports.Selector{{Group: "g", Terms: []string{"t/a.py::test_a"}}, {Group: "g", Terms: []string{"t/b.py"}}}, pieces)
+	assert.False(t, d.Within(sel, "t/a.py"), "the whole selection is within no module")
+	assert.True(t, d.Within(pieces[0], "t/a.py"))
+	assert.True(t, d.Within(pieces[1], "t/b.py"))
+}
