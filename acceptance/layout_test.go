@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -120,5 +121,33 @@ func TestOwnMutationCommandIsDoctors(t *testing.T) {
 	}
 	if !slices.Equal(cfg.Quality.Mutation.Command, quality.GremlinsCommand) {
 		t.Errorf(".espectacular/config.toml [quality.mutation] command is\n  %q\nbut core/quality.GremlinsCommand is\n  %q: keep them equal", cfg.Quality.Mutation.Command, quality.GremlinsCommand)
+	}
+}
+
+// TestOwnGateBoundsTheSuiteAsCIDoes: the dogfood gate runs the acceptance
+// suite as one go batch bounded by [execution] default_timeout_seconds,
+// and CI's `go test` of the same suite is bounded by its -timeout. Both
+// bound a hang, not speed, so the gate's bound is never the shorter one:
+// three CI runs beside a CPU hog took 1100 s for the suite under go test,
+// and a 900 s bound killed the gate's batch in each (issue 37).
+func TestOwnGateBoundsTheSuiteAsCIDoes(t *testing.T) {
+	var cfg struct {
+		Execution struct {
+			DefaultTimeoutSeconds int `toml:"default_timeout_seconds"`
+		} `toml:"execution"`
+	}
+	if _, err := toml.Decode(readRepoFile(t, ".espectacular/config.toml"), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`go test -timeout (\d+)m \./\.\.\.`).FindStringSubmatch(readRepoFile(t, ".ci/run"))
+	if m == nil {
+		t.Fatal(".ci/run has no `go test -timeout <N>m ./...`: name the bound of its test stage as this test reads it")
+	}
+	minutes, err := strconv.Atoi(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Execution.DefaultTimeoutSeconds; got < minutes*60 {
+		t.Errorf(".espectacular/config.toml [execution] default_timeout_seconds is %d, shorter than .ci/run's go test -timeout %dm: set it to at least %d", got, minutes, minutes*60)
 	}
 }
