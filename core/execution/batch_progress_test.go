@@ -201,9 +201,7 @@ func TestBatchReportsASplitBindingAsItsLastPieceEnds(t *testing.T) {
 				b.Entry.Flags = "t01 t05"
 			}
 		}
-		d := unionDriver{ScopedBatchDriver: portstest.ScopedBatchDriver{BatchDriver: portstest.BatchDriver{Driver: &portstest.Driver{
-			Adapter: "fw", Default: []string{"fw"}, Parts: true, Streamed: partLines,
-		}}}, split: split}
+		d := unionDriver{ScopedBatchDriver: scopedDriver().(portstest.ScopedBatchDriver), split: split}
 		res, calls := batchRunWith(t, d, 9, execution.Options{Workers: 1, Batch: true, Progress: disp}, false, answer, edit)
 		require.Len(t, calls, 1, "one batch")
 		assert.Equal(t, 7, res.Passed, "s01 and s05 fail")
